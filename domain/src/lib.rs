@@ -1,0 +1,9 @@
+//! Pure domain logic of eform: no I/O, no clocks, no databases.
+//!
+//! Everything here is deterministic and tested in place; the data layer (`tenancy`),
+//! the jobs (`worker`) and the HTTP server (`api`) build on it.
+
+pub mod access;
+pub mod ids;
+pub mod messages;
+pub mod validate;

@@ -1,0 +1,126 @@
+//! Queries on `clients`.
+
+use super::{Platform, json_list};
+use crate::error::Result;
+use crate::now;
+use domain::ids::ClientId;
+use serde::{Deserialize, Serialize};
+
+/// A client organisation as stored on the platform. Also the header of a tenant snapshot,
+/// so an import can recreate the platform row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Client {
+    pub id: ClientId,
+    pub name: String,
+    pub modules: Vec<String>,
+    pub low_credit_email_limit: i64,
+    pub user_register_intro_text: Option<String>,
+    pub terms_and_conditions_required: bool,
+    pub contact: serde_json::Value,
+    pub created_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: String,
+    name: String,
+    modules: String,
+    low_credit_email_limit: i64,
+    user_register_intro_text: Option<String>,
+    terms_and_conditions_required: bool,
+    contact: String,
+    created_at: i64,
+}
+
+impl From<Row> for Client {
+    fn from(row: Row) -> Client {
+        Client {
+            id: ClientId::from_trusted(row.id),
+            name: row.name,
+            modules: json_list(&row.modules),
+            low_credit_email_limit: row.low_credit_email_limit,
+            user_register_intro_text: row.user_register_intro_text,
+            terms_and_conditions_required: row.terms_and_conditions_required,
+            contact: serde_json::from_str(&row.contact).unwrap_or_default(),
+            created_at: row.created_at,
+        }
+    }
+}
+
+/// `SELECT <every column> FROM clients <tail>` as a static string (sqlx refuses dynamic SQL).
+macro_rules! select {
+    ($tail:literal) => {
+        concat!("SELECT id, name, modules, low_credit_email_limit, user_register_intro_text, terms_and_conditions_required, contact, created_at FROM clients ", $tail)
+    };
+}
+
+/// The client with this id.
+pub async fn find(db: &Platform, id: &ClientId) -> Result<Option<Client>> {
+    let row: Option<Row> = sqlx::query_as(select!("WHERE id = ?1"))
+        .bind(id.as_str())
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.map(Client::from))
+}
+
+/// The client with this exact name (seeding is idempotent by name).
+pub async fn find_by_name(db: &Platform, name: &str) -> Result<Option<Client>> {
+    let row: Option<Row> = sqlx::query_as(select!("WHERE name = ?1"))
+        .bind(name)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.map(Client::from))
+}
+
+/// Every client, by name.
+pub async fn list(db: &Platform) -> Result<Vec<Client>> {
+    let rows: Vec<Row> = sqlx::query_as(select!("ORDER BY name, id"))
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.into_iter().map(Client::from).collect())
+}
+
+/// Inserts or replaces the platform row of a client (creation and snapshot import), and
+/// registers its id in the directory.
+pub async fn upsert(db: &Platform, client: &Client) -> Result<()> {
+    let mut tx = db.pool().begin().await?;
+    sqlx::query(
+        "INSERT INTO clients (id, name, modules, low_credit_email_limit, user_register_intro_text, terms_and_conditions_required, contact, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, modules = excluded.modules,
+           low_credit_email_limit = excluded.low_credit_email_limit,
+           user_register_intro_text = excluded.user_register_intro_text,
+           terms_and_conditions_required = excluded.terms_and_conditions_required,
+           contact = excluded.contact",
+    )
+    .bind(client.id.as_str())
+    .bind(&client.name)
+    .bind(serde_json::to_string(&client.modules)?)
+    .bind(client.low_credit_email_limit)
+    .bind(&client.user_register_intro_text)
+    .bind(client.terms_and_conditions_required)
+    .bind(client.contact.to_string())
+    .bind(client.created_at)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("INSERT OR IGNORE INTO directory (id, kind, client_id) VALUES (?1, 'client', ?1)")
+        .bind(client.id.as_str())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A new client value with defaults, not yet stored.
+pub fn new_client(name: &str) -> Client {
+    Client {
+        id: ClientId::from_trusted(crate::new_id()),
+        name: name.to_owned(),
+        modules: Vec::new(),
+        low_credit_email_limit: 0,
+        user_register_intro_text: None,
+        terms_and_conditions_required: false,
+        contact: serde_json::json!({}),
+        created_at: now(),
+    }
+}

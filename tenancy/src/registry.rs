@@ -1,0 +1,147 @@
+//! The registry of open tenant databases: at most `cap` pools stay open (least recently
+//! used are dropped), a closed tenant is reopened on demand, and pending migrations run
+//! before a tenant is handed out.
+
+use crate::connect::{ConnectOptions, connect};
+use crate::error::{Result, TenancyError};
+use crate::tenant::meta;
+use domain::ids::ClientId;
+use lru::LruCache;
+use sqlx::SqlitePool;
+use std::num::NonZeroUsize;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/tenant");
+
+/// Default number of tenant pools kept open.
+pub const DEFAULT_CAP: usize = 256;
+
+/// Handle to one client's database and files. The only road to tenant data: the query
+/// modules under `tenant` take it, and the HTTP layer hands it out only after checking
+/// membership and permission.
+#[derive(Debug, Clone)]
+pub struct TenantDb {
+    client: ClientId,
+    pool: SqlitePool,
+    dir: PathBuf,
+}
+
+impl TenantDb {
+    /// The client this handle belongs to.
+    pub fn client_id(&self) -> &ClientId {
+        &self.client
+    }
+
+    /// The client's files folder (`data/tenants/<uuid>/files`).
+    pub fn files_dir(&self) -> PathBuf {
+        self.dir.join("files")
+    }
+
+    pub(crate) fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+}
+
+type Slot = Arc<OnceCell<SqlitePool>>;
+
+/// Opens tenant databases and keeps the most recently used ones open.
+#[derive(Debug)]
+pub struct TenantRegistry {
+    root: PathBuf,
+    open: Mutex<LruCache<ClientId, Slot>>,
+}
+
+impl TenantRegistry {
+    /// A registry over `data_dir/tenants` keeping at most `cap` pools open.
+    pub fn new(data_dir: &Path, cap: usize) -> TenantRegistry {
+        let cap = NonZeroUsize::new(cap).unwrap_or(NonZeroUsize::MIN);
+        TenantRegistry { root: data_dir.join("tenants"), open: Mutex::new(LruCache::new(cap)) }
+    }
+
+    /// The folder holding every client's folder.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The folder of a client.
+    pub fn tenant_dir(&self, client: &ClientId) -> PathBuf {
+        self.root.join(client.as_str())
+    }
+
+    /// Number of pools open now (exported as a metric).
+    pub fn open_count(&self) -> usize {
+        self.open.lock().map(|cache| cache.len()).unwrap_or(0)
+    }
+
+    /// Creates the folder and database of a new client and migrates it.
+    pub async fn create(&self, client: &ClientId) -> Result<TenantDb> {
+        let dir = self.tenant_dir(client);
+        std::fs::create_dir_all(dir.join("files"))?;
+        let pool = open_pool(&dir, true).await?;
+        meta::claim(&pool, client).await?;
+        drop(pool);
+        self.open(client).await
+    }
+
+    /// The tenant's handle, opening and migrating its database when it is not open.
+    /// Concurrent callers for the same closed tenant share one open.
+    pub async fn open(&self, client: &ClientId) -> Result<TenantDb> {
+        let slot = self.slot(client);
+        let dir = self.tenant_dir(client);
+        let opened = slot
+            .get_or_try_init(|| async {
+                if !dir.join("tenant.db").is_file() {
+                    return Err(TenancyError::UnknownClient(client.to_string()));
+                }
+                let pool = open_pool(&dir, false).await?;
+                meta::check(&pool, client).await?;
+                Ok(pool)
+            })
+            .await;
+        match opened {
+            Ok(pool) => Ok(TenantDb { client: client.clone(), pool: pool.clone(), dir }),
+            Err(err) => {
+                self.forget(client);
+                Err(err)
+            }
+        }
+    }
+
+    /// Drops a tenant's pool from the registry (before its files are replaced or removed).
+    /// Handles already given out keep working until they are dropped.
+    pub fn forget(&self, client: &ClientId) {
+        if let Ok(mut cache) = self.open.lock() {
+            cache.pop(client);
+        }
+    }
+
+    fn slot(&self, client: &ClientId) -> Slot {
+        // A poisoned lock only means another thread panicked while holding it; the cache
+        // itself is still consistent, so keep serving.
+        let mut cache = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The evicted pool is dropped here; its connections close when the last
+        // in-flight handle using it is dropped.
+        cache.get_or_insert(client.clone(), || Arc::new(OnceCell::new())).clone()
+    }
+}
+
+/// Opens a tenant database and brings its schema up to date. The applied migration count is
+/// kept in `user_version`, so an up-to-date tenant opens without reading the migration table.
+async fn open_pool(dir: &Path, create: bool) -> Result<SqlitePool> {
+    let pool = connect(&dir.join("tenant.db"), ConnectOptions { create, max_connections: 4 }).await?;
+    let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
+    let version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&pool).await?;
+    if version != expected {
+        MIGRATOR.run(&pool).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA user_version = {expected}"))).execute(&pool).await?;
+    }
+    Ok(pool)
+}
+
+/// Migrates one tenant without keeping it open (`eform migrate`).
+pub async fn migrate_dir(dir: &Path) -> Result<()> {
+    open_pool(dir, false).await?.close().await;
+    Ok(())
+}

@@ -1,0 +1,39 @@
+//! Queries on `credits`, the client's credit ledger.
+
+use crate::error::Result;
+use crate::{TenantDb, new_id, now};
+
+/// Credits left over all bundles; bundles past their expiry count only when `include_expired`
+/// (admins see real values, everyone else sees expired credits as 0 — spec document 3).
+pub async fn left(db: &TenantDb, include_expired: bool) -> Result<i64> {
+    let left: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(SUM(credits_left), 0) FROM credits
+         WHERE ?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2",
+    )
+    .bind(include_expired)
+    .bind(now())
+    .fetch_one(db.pool())
+    .await?;
+    Ok(left)
+}
+
+/// Adds a bundle of credits; `expires_at` is unix seconds.
+pub async fn add(db: &TenantDb, name: &str, total: i64, expires_at: Option<i64>) -> Result<String> {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO credits (id, name, credits_total, credits_left, credit_expire_date, created_at) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(total)
+    .bind(expires_at)
+    .bind(now())
+    .execute(db.pool())
+    .await?;
+    Ok(id)
+}
+
+/// Number of bundles (seeding adds the first bundle only once).
+pub async fn count(db: &TenantDb) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM credits").fetch_one(db.pool()).await?)
+}

@@ -1,0 +1,28 @@
+//! Queries on `tenant_meta`: the file's owner, checked on every open.
+
+use crate::error::{Result, TenancyError};
+use domain::ids::ClientId;
+use sqlx::SqlitePool;
+
+/// Stamps a new tenant database with its client id.
+pub(crate) async fn claim(pool: &SqlitePool, client: &ClientId) -> Result<()> {
+    sqlx::query("INSERT OR IGNORE INTO tenant_meta (key, value) VALUES ('client_id', ?1)")
+        .bind(client.as_str())
+        .execute(pool)
+        .await?;
+    check(pool, client).await
+}
+
+/// Refuses a database that belongs to another client than the folder it was found in.
+pub(crate) async fn check(pool: &SqlitePool, client: &ClientId) -> Result<()> {
+    let owner: Option<String> = sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
+        .fetch_optional(pool)
+        .await?;
+    match owner {
+        Some(owner) if owner == client.as_str() => Ok(()),
+        other => Err(TenancyError::MisplacedTenant {
+            expected: client.to_string(),
+            found: other.unwrap_or_default(),
+        }),
+    }
+}

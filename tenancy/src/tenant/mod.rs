@@ -1,0 +1,5 @@
+//! Per-client database tables, one query module per table. Every function takes a
+//! [`crate::TenantDb`], so no query can run without a resolved, authorised tenant.
+
+pub mod credits;
+pub mod meta;
