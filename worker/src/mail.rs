@@ -1,0 +1,88 @@
+//! Outgoing mail: through SMTP when `EFORM_SMTP_URL` is set, otherwise written as `.eml`
+//! files under `data/mail/` so a newcomer can read every mail the system sends.
+
+use lettre::message::header::ContentType;
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// Sender address of every mail.
+pub const FROM: &str = "eform <no-reply@eform.nl>";
+
+/// A rendered mail, ready to send. `id` makes sending idempotent for the file transport
+/// and is the Message-ID for SMTP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutgoingMail {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+/// Why a mail could not be sent.
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    #[error("smtp url: {0}")]
+    Url(String),
+    #[error("building the message: {0}")]
+    Build(String),
+    #[error("smtp: {0}")]
+    Smtp(#[from] lettre::transport::smtp::Error),
+    #[error("writing the mail file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Where mail goes.
+#[derive(Clone)]
+pub enum Mailer {
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+    Files(PathBuf),
+}
+
+impl std::fmt::Debug for Mailer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Mailer::Smtp(_) => f.write_str("Mailer::Smtp"),
+            Mailer::Files(dir) => write!(f, "Mailer::Files({})", dir.display()),
+        }
+    }
+}
+
+impl Mailer {
+    /// SMTP for `smtp://host:port` (or `smtps://...`), otherwise `.eml` files in `mail_dir`.
+    pub fn new(smtp_url: Option<&str>, mail_dir: PathBuf) -> Result<Mailer, MailError> {
+        match smtp_url {
+            Some(url) => AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+                .map(|builder| Mailer::Smtp(builder.build()))
+                .map_err(|err| MailError::Url(err.to_string())),
+            None => Ok(Mailer::Files(mail_dir)),
+        }
+    }
+
+    /// Sends one mail.
+    pub async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
+        let message = Message::builder()
+            .from(FROM.parse().map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
+            .to(mail.to.parse().map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
+            .subject(&mail.subject)
+            .message_id(Some(format!("<{}@eform.nl>", mail.id)))
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.text.clone())
+            .map_err(|err| MailError::Build(err.to_string()))?;
+        match self {
+            Mailer::Smtp(transport) => {
+                transport.send(message).await?;
+            }
+            Mailer::Files(dir) => {
+                tokio::fs::create_dir_all(dir).await?;
+                // Written under a temporary name and renamed, so a reader never sees half a mail
+                // and a retried job overwrites its own file instead of adding a second one.
+                let path = dir.join(format!("{}.eml", mail.id));
+                let partial = dir.join(format!(".{}.eml.partial", mail.id));
+                tokio::fs::write(&partial, message.formatted()).await?;
+                tokio::fs::rename(&partial, &path).await?;
+            }
+        }
+        Ok(())
+    }
+}

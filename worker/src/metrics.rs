@@ -1,0 +1,51 @@
+//! Prometheus metrics of one eform process: HTTP requests, jobs and open tenant pools.
+
+use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
+
+/// Every metric the process exports at `GET /metrics`. Cloning shares the counters.
+#[derive(Debug, Clone)]
+pub struct Metrics {
+    registry: Registry,
+    /// Requests by matched route, method and status.
+    pub http_requests: IntCounterVec,
+    /// Request latency in seconds by matched route.
+    pub http_latency: HistogramVec,
+    /// Jobs finished successfully, by job name.
+    pub jobs_processed: IntCounterVec,
+    /// Job attempts that failed, by job name.
+    pub jobs_failed: IntCounterVec,
+    /// Tenant pools open in this process.
+    pub tenant_pools_open: IntGauge,
+}
+
+impl Metrics {
+    /// Creates and registers every metric.
+    pub fn new() -> Result<Metrics, prometheus::Error> {
+        let registry = Registry::new_custom(Some("eform".into()), None)?;
+        let http_requests = IntCounterVec::new(
+            Opts::new("http_requests_total", "HTTP requests by route, method and status"),
+            &["route", "method", "status"],
+        )?;
+        let http_latency = HistogramVec::new(
+            HistogramOpts::new("http_request_duration_seconds", "HTTP request latency by route").buckets(vec![
+                0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+            ]),
+            &["route"],
+        )?;
+        let jobs_processed =
+            IntCounterVec::new(Opts::new("jobs_processed_total", "Jobs finished successfully"), &["job"])?;
+        let jobs_failed = IntCounterVec::new(Opts::new("jobs_failed_total", "Job attempts that failed"), &["job"])?;
+        let tenant_pools_open = IntGauge::new("tenant_pools_open", "Tenant database pools open")?;
+        registry.register(Box::new(http_requests.clone()))?;
+        registry.register(Box::new(http_latency.clone()))?;
+        registry.register(Box::new(jobs_processed.clone()))?;
+        registry.register(Box::new(jobs_failed.clone()))?;
+        registry.register(Box::new(tenant_pools_open.clone()))?;
+        Ok(Metrics { registry, http_requests, http_latency, jobs_processed, jobs_failed, tenant_pools_open })
+    }
+
+    /// The text exposition format.
+    pub fn render(&self) -> Result<String, prometheus::Error> {
+        TextEncoder::new().encode_to_string(&self.registry.gather())
+    }
+}

@@ -1,0 +1,67 @@
+//! The job queue: apalis' SQLite storage in `data/jobs.db` by default, its Redis storage
+//! when a Redis URL is configured so workers on many machines share one queue.
+
+use crate::connect_jobs_db;
+use crate::jobs::MailJob;
+use apalis::prelude::TaskSink;
+use apalis_redis::RedisStorage;
+use apalis_sqlite::SqliteStorage;
+use std::path::Path;
+
+/// Why the queue could not be reached.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    #[error("job database: {0}")]
+    Sqlite(String),
+    #[error("redis: {0}")]
+    Redis(String),
+    #[error("pushing a job: {0}")]
+    Push(String),
+}
+
+/// One storage per job type, all on the same backend.
+#[derive(Clone)]
+pub enum Queue {
+    Sqlite { mail: SqliteStorage<MailJob> },
+    Redis { mail: RedisStorage<MailJob> },
+}
+
+impl std::fmt::Debug for Queue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Queue::Sqlite { .. } => "Queue::Sqlite",
+            Queue::Redis { .. } => "Queue::Redis",
+        })
+    }
+}
+
+/// Queue name of a job type under a prefix (tests use their own prefix to share one Redis).
+fn queue_name(prefix: &str, job: &str) -> String {
+    format!("{prefix}.{job}")
+}
+
+impl Queue {
+    /// Connects to Redis when `redis_url` is given, otherwise opens `data_dir/jobs.db`.
+    pub async fn connect(data_dir: &Path, redis_url: Option<&str>, prefix: &str) -> Result<Queue, QueueError> {
+        match redis_url {
+            Some(url) => {
+                let conn = apalis_redis::connect(url).await.map_err(|err| QueueError::Redis(err.to_string()))?;
+                let config = apalis_redis::Config::default().queue(queue_name(prefix, "mail"));
+                Ok(Queue::Redis { mail: RedisStorage::new(conn).with_config(config) })
+            }
+            None => {
+                let pool = connect_jobs_db(data_dir).await?;
+                let config = apalis_sqlite::Config::default().queue(queue_name(prefix, "mail"));
+                Ok(Queue::Sqlite { mail: SqliteStorage::new(&pool).with_config(config) })
+            }
+        }
+    }
+
+    /// Queues a mail.
+    pub async fn push_mail(&self, job: MailJob) -> Result<(), QueueError> {
+        match self {
+            Queue::Sqlite { mail } => mail.clone().push(job).await.map_err(|err| QueueError::Push(err.to_string())),
+            Queue::Redis { mail } => mail.clone().push(job).await.map_err(|err| QueueError::Push(err.to_string())),
+        }
+    }
+}
