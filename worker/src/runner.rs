@@ -6,12 +6,15 @@ use apalis::layers::WorkerBuilderExt;
 use apalis::layers::retry::RetryPolicy;
 use apalis::layers::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
 use apalis::layers::retry::HasherRng;
-use apalis::prelude::WorkerBuilder;
+use apalis::prelude::{BackendExt, WorkerBuilder};
 use std::future::Future;
 use std::time::Duration;
 
 /// Attempts per job before it is given up (and left in the queue's dead set).
 const RETRIES: usize = 5;
+/// How often an idle worker looks for new jobs. Without it apalis only wakes on its 30 s
+/// heartbeat, and a password-reset mail would wait that long.
+const POLL_INTERVAL: Duration = Duration::from_millis(250);
 
 /// A worker name unique to this process: a restarted worker that reused its name would be
 /// refused by the backend for a while.
@@ -34,10 +37,10 @@ pub async fn run(queue: Queue, ctx: JobContext, shutdown: impl Future<Output = (
     tracing::info!(worker = %name, backend = ?queue, "starting worker");
     let result = match queue {
         Queue::Sqlite { mail } => {
-            WorkerBuilder::new(name).backend(mail).data(ctx).retry(policy).build(send_mail).run_until(signal).await
+            WorkerBuilder::new(name).backend(mail.poll_with_interval(POLL_INTERVAL)).data(ctx).retry(policy).build(send_mail).run_until(signal).await
         }
         Queue::Redis { mail } => {
-            WorkerBuilder::new(name).backend(mail).data(ctx).retry(policy).build(send_mail).run_until(signal).await
+            WorkerBuilder::new(name).backend(mail.poll_with_interval(POLL_INTERVAL)).data(ctx).retry(policy).build(send_mail).run_until(signal).await
         }
     };
     result.map_err(|err| err.to_string())

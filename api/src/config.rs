@@ -1,0 +1,54 @@
+//! Configuration: one struct, from command-line flags or `EFORM_*` environment variables.
+
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Settings shared by every subcommand.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Folder holding platform.db, jobs.db, tenants/ and mail/.
+    #[arg(long, env = "EFORM_DATA_DIR", default_value = "data", global = true)]
+    pub data_dir: PathBuf,
+
+    /// Address the HTTP server listens on.
+    #[arg(long, env = "EFORM_BIND", default_value = "127.0.0.1:8080", global = true)]
+    pub bind: SocketAddr,
+
+    /// Redis URL for the job queue (e.g. redis://127.0.0.1:6379); without it the queue is
+    /// the embedded SQLite file data/jobs.db.
+    #[arg(long, env = "EFORM_REDIS_URL", global = true)]
+    pub redis_url: Option<String>,
+
+    /// SMTP URL for outgoing mail (e.g. smtp://127.0.0.1:1025); without it every mail is
+    /// written as an .eml file under data/mail/.
+    #[arg(long, env = "EFORM_SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+
+    /// Address users reach the app at; used in links inside e-mails.
+    #[arg(long, env = "EFORM_PUBLIC_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    pub public_base_url: String,
+
+    /// Folder of the built web app (web/dist), served at /.
+    #[arg(long, env = "EFORM_WEB_DIR", default_value = "web/dist", global = true)]
+    pub web_dir: PathBuf,
+
+    /// Tenant databases kept open at most (least recently used are closed).
+    #[arg(long, env = "EFORM_TENANT_CACHE", default_value_t = tenancy::registry::DEFAULT_CAP, global = true)]
+    pub tenant_cache: usize,
+
+    /// Prefix of the job queue names; processes sharing a Redis with the same prefix share work.
+    #[arg(long, env = "EFORM_QUEUE_PREFIX", default_value = "eform", global = true)]
+    pub queue_prefix: String,
+
+    /// Name of this environment, shown to admins in the web app's banner.
+    #[arg(long, env = "EFORM_ENVIRONMENT", default_value = "lokaal", global = true)]
+    pub environment: String,
+}
+
+impl Config {
+    /// The public base URL without a trailing slash.
+    pub fn base_url(&self) -> &str {
+        self.public_base_url.trim_end_matches('/')
+    }
+}

@@ -1,0 +1,6 @@
+//! One module per resource, each with its own `router()`.
+
+pub mod account_mail;
+pub mod client;
+pub mod ops;
+pub mod user;
