@@ -2,7 +2,7 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, ops, user};
+use crate::routes::{client, openapi, ops, user};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -25,6 +25,7 @@ pub fn api(state: AppState) -> Router {
         .merge(user::router())
         .merge(client::router())
         .merge(ops::router())
+        .merge(openapi::router())
         // Unknown API paths answer in the API's error shape rather than with the web app.
         .route("/api/{*rest}", any(not_found))
         .route("/jsonapi/{*rest}", any(not_found))

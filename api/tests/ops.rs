@@ -34,3 +34,28 @@ async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
     assert!(text.contains("eform_tenant_pools_open"), "{text}");
     Ok(())
 }
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_route() -> TestResult {
+    let app = TestApp::new().await?;
+    let answer = app.get("/api/openapi.json", None).await?;
+    assert_eq!(answer.status, StatusCode::OK);
+    let paths = answer.json["paths"].as_object().ok_or("paths")?;
+    for route in [
+        "/api/user/login",
+        "/api/user/logout",
+        "/api/user/info",
+        "/api/user/password-forgotten",
+        "/api/user/password-reset",
+        "/api/client/{client_id}",
+        "/api/client/{client_id}/info",
+        "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+        "/api/openapi.json",
+    ] {
+        assert!(paths.contains_key(route), "{route} missing from openapi.json");
+    }
+    Ok(())
+}

@@ -2,5 +2,6 @@
 
 pub mod account_mail;
 pub mod client;
+pub mod openapi;
 pub mod ops;
 pub mod user;

@@ -63,13 +63,3 @@ pub async fn revoke(db: &Platform, token: &str) -> Result<()> {
         .await?;
     Ok(())
 }
-
-/// Revokes every api key of a user (after a password change).
-pub async fn revoke_all_for_user(db: &Platform, user: &UserId) -> Result<()> {
-    sqlx::query("UPDATE api_tokens SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL")
-        .bind(user.as_str())
-        .bind(now())
-        .execute(db.pool())
-        .await?;
-    Ok(())
-}

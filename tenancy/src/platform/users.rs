@@ -106,16 +106,6 @@ pub async fn insert(db: &Platform, user: NewUser<'_>) -> Result<UserId> {
     Ok(UserId::from_trusted(id))
 }
 
-/// Replaces the password hash.
-pub async fn set_password_hash(db: &Platform, id: &UserId, hash: &str) -> Result<()> {
-    sqlx::query("UPDATE users SET password_hash = ?2 WHERE id = ?1")
-        .bind(id.as_str())
-        .bind(hash)
-        .execute(db.pool())
-        .await?;
-    Ok(())
-}
-
 /// Records a successful sign-in.
 pub async fn touch_last_access(db: &Platform, id: &UserId) -> Result<()> {
     sqlx::query("UPDATE users SET last_access_at = ?2 WHERE id = ?1")
