@@ -1,0 +1,77 @@
+/**
+ * End-to-end runner: every scenario gets its own seeded server and browser context.
+ *   npm run e2e                # build, then all scenarios
+ *   npm run e2e:run -- offline # only scenarios whose name contains "offline" (no build)
+ * Prints one line per scenario and a final `e2e: N passed, N failed`; exits non-zero on failure.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
+import { scenarios, type Scenario } from './scenarios';
+
+const SCENARIO_TIMEOUT_MS = 120_000;
+const RESULTS_DIR = join(WEB_DIR, 'test-results');
+
+async function runScenario(browser: Browser, scenario: Scenario): Promise<void> {
+  const server = await EformServer.start();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'nl-NL' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      scenario.run({ server, context, page }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${SCENARIO_TIMEOUT_MS} ms`)), SCENARIO_TIMEOUT_MS);
+      }),
+    ]);
+    if (pageErrors.length > 0) throw new Error(`uncaught errors in the page:\n  ${pageErrors.join('\n  ')}`);
+  } catch (error) {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const shot = join(RESULTS_DIR, `${scenario.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(`${detail}\n  page: ${page.url()}\n  screenshot: ${shot}\n  server log (tail):\n${server.logTail(15)}`);
+  } finally {
+    clearTimeout(timer);
+    await context.close();
+    await server.dispose();
+  }
+}
+
+async function main(): Promise<number> {
+  const filter = process.argv[2];
+  const selected = filter ? scenarios.filter((s) => s.name.includes(filter)) : scenarios;
+  let passed = 0;
+  let failed = 0;
+  try {
+    checkPrerequisites();
+  } catch (error) {
+    console.error(`e2e: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    console.log(`e2e: 0 passed, ${selected.length} failed`);
+    return 1;
+  }
+  const browser = await launchBrowser();
+  try {
+    for (const scenario of selected) {
+      const started = Date.now();
+      try {
+        await runScenario(browser, scenario);
+        passed++;
+        console.log(`PASS ${scenario.name} (${Date.now() - started} ms)`);
+      } catch (error) {
+        failed++;
+        console.log(`FAIL ${scenario.name} (${Date.now() - started} ms)\n  ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,95 @@
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/page-loading';
+import { paths, type RouteAccess } from '@/config/paths';
+import { accessForPath, homeTarget, resolveGuard } from '@/lib/auth/guards';
+import { restoreSession } from '@/lib/auth/session';
+import { NotFoundRoute } from '@/features/errors/routes/not-found';
+import { RouteErrorBoundary } from '@/features/errors/routes/route-error-boundary';
+import { RootLayout } from './root-layout';
+
+/**
+ * Guard loader: restores the stored session first (guards wait for it), then redirects as the
+ * route's access demands. Runs on every navigation, so signing in or out is seen at once.
+ */
+function guard(access: RouteAccess): LoaderFunction {
+  return () => {
+    const target = resolveGuard(access, restoreSession());
+    if (target) throw redirect(target);
+    return null;
+  };
+}
+
+/**
+ * Only routes whose screens exist are registered; the rest of `paths` falls through to the
+ * catch-all 404 (still behind its guard) until its screen lands. Screens load lazily (each its
+ * own chunk, all precached).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: PageLoading,
+    loader: () => {
+      restoreSession();
+      return null;
+    },
+    children: [
+      {
+        index: true,
+        loader: () => redirect(homeTarget(restoreSession())),
+        // Never seen for long: the loader always redirects.
+        Component: PageLoading,
+      },
+      {
+        path: paths.dashboard.path,
+        loader: guard(paths.dashboard.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/dashboard/routes/dashboard')).DashboardRoute }),
+      },
+      {
+        path: paths.login.path,
+        loader: guard(paths.login.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const { LoginRoute, loginAction } = await import('@/features/auth/routes/login');
+          return { Component: LoginRoute, action: loginAction };
+        },
+      },
+      {
+        path: paths.logout.path,
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/auth/routes/logout')).LogoutRoute }),
+      },
+      {
+        path: paths.password_forgotten.path,
+        loader: guard(paths.password_forgotten.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/auth/routes/password-forgotten');
+          return { Component: module.PasswordForgottenRoute, action: module.passwordForgottenAction };
+        },
+      },
+      {
+        path: paths.password_reset.path,
+        loader: guard(paths.password_reset.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/auth/routes/password-reset');
+          return { Component: module.PasswordResetRoute, action: module.passwordResetAction };
+        },
+      },
+      { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
+      {
+        path: '*',
+        loader: (args) => guard(accessForPath(new URL(args.request.url).pathname))(args),
+        Component: NotFoundRoute,
+        ErrorBoundary: RouteErrorBoundary,
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,12 @@
+/** Application version shown on the login screen and in the navigation drawer (spec 000 section 1). */
+export const APP_VERSION = '1.90.2';
+
+/**
+ * Environment name for the admins' environment banner when the server does not report one in
+ * user info: VITE_EFORM_ENVIRONMENT at build time (e.g. "acceptatie"), otherwise Vite's mode.
+ */
+export const ENVIRONMENT_NAME: string =
+  import.meta.env.VITE_EFORM_ENVIRONMENT || import.meta.env.MODE;
+
+/** User info is refetched this often while signed in (spec 000 section 9). */
+export const USER_INFO_REFRESH_MS = 60_000;

@@ -1,0 +1,114 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { VersionText } from '@/components/version-text';
+import { paths } from '@/config/paths';
+import type { StoredSession } from '@/lib/auth/session-storage';
+import { countUnsentRegistrations } from '@/lib/offline/unsent-registrations';
+import { navEntries } from '@/lib/permissions/nav';
+import { rolesOf } from '@/lib/permissions/permissions';
+import { nl } from '@/messages/nl';
+import { ClientSelector } from './client-selector';
+
+interface NavigationDrawerProps {
+  session: StoredSession;
+  /** permanent beside the content on wide screens, temporary overlay on phones. */
+  variant: 'permanent' | 'temporary';
+  open: boolean;
+  onClose(): void;
+}
+
+export const NAVIGATION_DRAWER_ID = 'navigation-drawer';
+const DRAWER_WIDTH = 280;
+
+export function NavigationDrawer({ session, variant, open, onClose }: NavigationDrawerProps) {
+  const unsentCount = useUnsentCount();
+  const entries = navEntries({
+    permissions: session.access.permissions,
+    roles: rolesOf(session),
+    clientId: session.currentClientId,
+    unsentCount,
+  });
+  // On phones the drawer covers the page: close it once an entry is chosen.
+  const closeIfOverlay = variant === 'temporary' ? onClose : undefined;
+
+  return (
+    <Drawer
+      id={NAVIGATION_DRAWER_ID}
+      variant={variant}
+      open={open}
+      onClose={onClose}
+      sx={{
+        width: variant === 'permanent' ? DRAWER_WIDTH : undefined,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+      }}
+    >
+      {variant === 'permanent' && <Toolbar />}
+      <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+        <Typography variant="body2" noWrap title={session.user.email} data-testid="user-email">
+          {session.user.email}
+        </Typography>
+        <ClientSelector session={session} onSwitched={() => closeIfOverlay?.()} />
+      </Box>
+      <Divider />
+      <List component="nav" aria-label={nl.shell.navigation} sx={{ flexGrow: 1 }}>
+        {entries.map((entry) =>
+          entry.kind === 'heading' ? (
+            <ListSubheader key={`heading-${entry.key}`} component="div">
+              {entry.label}
+            </ListSubheader>
+          ) : (
+            <ListItemButton
+              key={entry.key}
+              component={NavLink}
+              to={entry.to}
+              end
+              onClick={closeIfOverlay}
+              sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 500 } }}
+            >
+              <ListItemText primary={entry.label} />
+              {entry.badge !== undefined && (
+                <Badge badgeContent={entry.badge} showZero color="primary" sx={{ mr: 1 }} />
+              )}
+            </ListItemButton>
+          ),
+        )}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton component={NavLink} to={paths.logout.build()} onClick={closeIfOverlay}>
+          <ListItemText primary={nl.shell.logout} />
+        </ListItemButton>
+      </List>
+      <Box sx={{ px: 2, pb: 2 }}>
+        <VersionText />
+      </Box>
+    </Drawer>
+  );
+}
+
+/** Re-read on every navigation, since saving a registration offline ends with a navigation. */
+function useUnsentCount(): number {
+  const { pathname } = useLocation();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    let active = true;
+    void countUnsentRegistrations().then((n) => {
+      if (active) setCount(n);
+    });
+    return () => {
+      active = false;
+    };
+  }, [pathname]);
+  return count;
+}

@@ -1,0 +1,24 @@
+import { getSession } from '@/lib/auth/session';
+import { reportServerReachable } from '@/lib/offline/connectivity';
+import { createSignal } from '@/lib/signal';
+import { createApiClient } from './client';
+
+export { ApiError, NetworkError } from './errors';
+export type * from './types';
+
+/** Raised on a 401 from an authenticated call; the app navigates to logout. */
+export const unauthorizedSignal = createSignal();
+/** Raised on a 403; the app shows the no-rights message and returns to the dashboard. */
+export const forbiddenSignal = createSignal();
+
+/** The app's API client: same origin, api-key from the current session. */
+export const api = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getApiKey: () => {
+    const state = getSession();
+    return state.status === 'authenticated' ? state.session.apiKey : null;
+  },
+  onUnauthorized: () => unauthorizedSignal.emit(),
+  onForbidden: () => forbiddenSignal.emit(),
+  onReachability: reportServerReachable,
+});

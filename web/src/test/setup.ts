@@ -1,0 +1,34 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { resetSessionForTests } from '@/lib/auth/session';
+import { reportServerReachable } from '@/lib/offline/connectivity';
+import { dismissToast, getToasts } from '@/lib/toast';
+
+// jsdom has no matchMedia; answer width queries for a 1024 px wide window so MUI's
+// useMediaQuery sees a desktop (permanent navigation drawer).
+window.matchMedia = (query: string) => {
+  const min = /min-width:\s*([\d.]+)px/.exec(query);
+  const max = /max-width:\s*([\d.]+)px/.exec(query);
+  const width = window.innerWidth;
+  const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  };
+};
+
+// The app's stores are module state; every test starts signed out, online and without toasts.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  resetSessionForTests();
+  reportServerReachable(true);
+  for (const toast of getToasts()) dismissToast(toast.id);
+  vi.unstubAllGlobals();
+});
