@@ -14,6 +14,9 @@ pub enum TenancyError {
     /// The client does not exist (no row, or no data folder).
     #[error("unknown client {0}")]
     UnknownClient(String),
+    /// A row the operation needs does not exist (any more).
+    #[error("not found: {0}")]
+    NotFound(String),
     /// A tenant file that belongs to another client than the folder says.
     #[error("tenant file of {found} found in the folder of {expected}")]
     MisplacedTenant { expected: String, found: String },

@@ -12,6 +12,7 @@ pub mod registry;
 pub mod secrets;
 pub mod snapshot;
 pub mod tenant;
+pub mod writer;
 
 pub use error::TenancyError;
 pub use registry::{TenantDb, TenantRegistry};

@@ -5,6 +5,7 @@
 use crate::connect::{ConnectOptions, connect};
 use crate::error::{Result, TenancyError};
 use crate::tenant::meta;
+use crate::writer::Writer;
 use domain::ids::ClientId;
 use lru::LruCache;
 use sqlx::SqlitePool;
@@ -25,6 +26,7 @@ pub const DEFAULT_CAP: usize = 256;
 pub struct TenantDb {
     client: ClientId,
     pool: SqlitePool,
+    writer: Writer,
     dir: PathBuf,
 }
 
@@ -39,12 +41,24 @@ impl TenantDb {
         self.dir.join("files")
     }
 
+    /// The group-commit writer for durable sends.
+    pub fn writer(&self) -> &Writer {
+        &self.writer
+    }
+
     pub(crate) fn pool(&self) -> &SqlitePool {
         &self.pool
     }
 }
 
-type Slot = Arc<OnceCell<SqlitePool>>;
+/// An open tenant: its pool and the writer task that shares it.
+#[derive(Debug)]
+struct Open {
+    pool: SqlitePool,
+    writer: Writer,
+}
+
+type Slot = Arc<OnceCell<Open>>;
 
 /// Opens tenant databases and keeps the most recently used ones open.
 #[derive(Debug)]
@@ -97,11 +111,12 @@ impl TenantRegistry {
                 }
                 let pool = open_pool(&dir, false).await?;
                 meta::check(&pool, client).await?;
-                Ok(pool)
+                let writer = Writer::start(pool.clone());
+                Ok(Open { pool, writer })
             })
             .await;
         match opened {
-            Ok(pool) => Ok(TenantDb { client: client.clone(), pool: pool.clone(), dir }),
+            Ok(open) => Ok(TenantDb { client: client.clone(), pool: open.pool.clone(), writer: open.writer.clone(), dir }),
             Err(err) => {
                 self.forget(client);
                 Err(err)

@@ -37,3 +37,19 @@ pub async fn add(db: &TenantDb, name: &str, total: i64, expires_at: Option<i64>)
 pub async fn count(db: &TenantDb) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM credits").fetch_one(db.pool()).await?)
 }
+
+/// Takes one credit from the bundle that expires first, inside the caller's transaction.
+/// False when none is left (the registration is then stored with status hold).
+pub(crate) async fn consume_one(conn: &mut sqlx::SqliteConnection, allow_expired: bool) -> Result<bool> {
+    let used = sqlx::query(
+        "UPDATE credits SET credits_left = credits_left - 1 WHERE id = (
+           SELECT id FROM credits
+           WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)
+           ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)",
+    )
+    .bind(allow_expired)
+    .bind(now())
+    .execute(&mut *conn)
+    .await?;
+    Ok(used.rows_affected() == 1)
+}

@@ -2,4 +2,8 @@
 //! [`crate::TenantDb`], so no query can run without a resolved, authorised tenant.
 
 pub mod credits;
+pub mod files;
+pub mod folders;
+pub mod forms;
 pub mod meta;
+pub mod registrations;

@@ -1,0 +1,95 @@
+//! The per-tenant group-commit writer. Sends that must be durable before they are
+//! acknowledged queue here; the writer takes everything waiting, applies it in one
+//! transaction (a savepoint each, so one failing send never fails its neighbours) and
+//! commits once — one fsync for the whole batch under synchronous=FULL.
+
+use crate::error::{Result, TenancyError};
+use crate::tenant::registrations::{self, NewRegistration, SubmitOutcome};
+use sqlx::{Acquire, SqlitePool};
+use tokio::sync::{mpsc, oneshot};
+
+/// Most sends in one transaction; bounds the latency of the first one in a batch.
+const MAX_BATCH: usize = 512;
+/// Sends waiting for the writer at most; beyond this callers wait for room (back-pressure).
+const QUEUE_DEPTH: usize = 4096;
+
+type Reply = oneshot::Sender<Result<SubmitOutcome>>;
+
+/// Handle to a tenant's writer task; cloning shares the task.
+#[derive(Debug, Clone)]
+pub struct Writer {
+    tx: mpsc::Sender<(NewRegistration, Reply)>,
+}
+
+impl Writer {
+    /// Starts the writer task for a tenant pool. The task ends when every handle is dropped.
+    pub fn start(pool: SqlitePool) -> Writer {
+        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
+        tokio::spawn(run(pool, rx));
+        Writer { tx }
+    }
+
+    /// Stores a registration; answers only after its transaction is committed to disk.
+    pub async fn submit(&self, new: NewRegistration) -> Result<SubmitOutcome> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send((new, reply)).await.map_err(|_| writer_gone())?;
+        answer.await.map_err(|_| writer_gone())?
+    }
+}
+
+fn writer_gone() -> TenancyError {
+    TenancyError::Io(std::io::Error::other("the tenant writer stopped"))
+}
+
+async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let jobs = std::mem::take(&mut batch);
+        let (outcomes, replies) = commit_batch(&pool, jobs).await;
+        for (outcome, reply) in outcomes.into_iter().zip(replies) {
+            // A caller that gave up (client disconnected) no longer needs the answer; the
+            // registration is stored all the same and a resend finds it by fill_token.
+            let _ = reply.send(outcome);
+        }
+    }
+}
+
+/// Applies a batch in one transaction. When the commit itself fails, every send in it
+/// gets the error — none was stored.
+async fn commit_batch(pool: &SqlitePool, jobs: Vec<(NewRegistration, Reply)>) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
+    let (news, replies): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
+    let outcomes = match apply_all(pool, news.len(), news).await {
+        Ok(outcomes) => outcomes,
+        Err((err, count)) => {
+            tracing::error!(error = %err, "group commit failed");
+            (0..count).map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string())))).collect()
+        }
+    };
+    (outcomes, replies)
+}
+
+async fn apply_all(
+    pool: &SqlitePool,
+    count: usize,
+    news: Vec<NewRegistration>,
+) -> std::result::Result<Vec<Result<SubmitOutcome>>, (TenancyError, usize)> {
+    let fail = |err: sqlx::Error| (TenancyError::Db(err), count);
+    let mut conn = pool.acquire().await.map_err(fail)?;
+    let mut tx = conn.begin().await.map_err(fail)?;
+    let mut outcomes = Vec::with_capacity(count);
+    for new in news {
+        let mut savepoint = tx.begin().await.map_err(fail)?;
+        match registrations::apply_submit(&mut savepoint, new).await {
+            Ok(outcome) => {
+                savepoint.commit().await.map_err(fail)?;
+                outcomes.push(Ok(outcome));
+            }
+            Err(err) => {
+                savepoint.rollback().await.map_err(fail)?;
+                outcomes.push(Err(err));
+            }
+        }
+    }
+    tx.commit().await.map_err(fail)?;
+    Ok(outcomes)
+}

@@ -1,0 +1,129 @@
+//! The group-commit writer against a real tenant file: numbering, credits, idempotency.
+
+use serde_json::json;
+use std::collections::BTreeSet;
+use tenancy::platform::{Platform, clients};
+use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
+use tenancy::tenant::{credits, forms};
+use tenancy::{TenantDb, TenantRegistry};
+
+type TestResult = Result<(), Box<dyn std::error::Error>>;
+
+async fn tenant_with_form(credit_count: i64) -> Result<(tempfile::TempDir, TenantRegistry, TenantDb), Box<dyn std::error::Error>> {
+    let dir = tempfile::tempdir()?;
+    let platform = Platform::open(dir.path()).await?;
+    let registry = TenantRegistry::new(dir.path(), 8);
+    let client = clients::new_client("Schrijver");
+    clients::upsert(&platform, &client).await?;
+    let db = registry.create(&client.id).await?;
+    forms::insert(
+        &db,
+        &forms::NewForm {
+            id: "f1".into(),
+            folder_id: None,
+            name: "Melding".into(),
+            form_type: "default".into(),
+            schema: json!([]),
+            rules: json!([]),
+            settings: json!({}),
+            form_settings: json!({}),
+            form_summary: None,
+            guest_id: None,
+            published: true,
+            updated_by: None,
+        },
+    )
+    .await?;
+    if credit_count > 0 {
+        credits::add(&db, "test", credit_count, None).await?;
+    }
+    Ok((dir, registry, db))
+}
+
+fn send(token: &str, hash: &str) -> NewRegistration {
+    NewRegistration {
+        form_id: "f1".into(),
+        fill_token: Some(token.into()),
+        payload_hash: hash.into(),
+        user_id: Some("u1".into()),
+        username: Some("invuller".into()),
+        wanted: Status::Completed,
+        phase: None,
+        schema: json!([]),
+        allow_expired_credits: false,
+        finish: Box::new(|numbered| Finished {
+            values: json!({ "nummer": numbered.serial_number }),
+            summary: format!("Nr {}", numbered.serial_number),
+            registration_name: None,
+        }),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_sends_get_unique_contiguous_serials() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(10_000).await?;
+    let mut tasks = Vec::new();
+    for i in 0..500 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move { db.writer().submit(send(&format!("t{i}"), "h")).await }));
+    }
+    let mut serials = BTreeSet::new();
+    for task in tasks {
+        match task.await?? {
+            SubmitOutcome::Created(reg) => {
+                assert_eq!(reg.status, "completed");
+                assert_eq!(reg.values, json!({ "nummer": reg.serial_number }));
+                assert_eq!(reg.summary, format!("Nr {}", reg.serial_number));
+                serials.insert(reg.serial_number);
+            }
+            other => return Err(format!("unexpected {other:?}").into()),
+        }
+    }
+    assert_eq!(serials, (1..=500).collect());
+    assert_eq!(credits::left(&db, true).await?, 9_500);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_resend_replays_and_a_changed_payload_conflicts() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(10).await?;
+    let SubmitOutcome::Created(first) = db.writer().submit(send("token-a", "hash-1")).await? else {
+        return Err("first send not created".into());
+    };
+    let SubmitOutcome::Replayed(again) = db.writer().submit(send("token-a", "hash-1")).await? else {
+        return Err("identical resend not replayed".into());
+    };
+    assert_eq!(again, first);
+    assert_eq!(db.writer().submit(send("token-a", "hash-2")).await?, SubmitOutcome::Conflict);
+    // Neither the replay nor the conflict used a credit or a number.
+    assert_eq!(credits::left(&db, true).await?, 9);
+    let SubmitOutcome::Created(next) = db.writer().submit(send("token-b", "hash-1")).await? else {
+        return Err("second send not created".into());
+    };
+    assert_eq!(next.serial_number, 2);
+    Ok(())
+}
+
+#[tokio::test]
+async fn without_credits_a_registration_is_kept_on_hold() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(1).await?;
+    let mut statuses = Vec::new();
+    for token in ["x", "y"] {
+        if let SubmitOutcome::Created(reg) = db.writer().submit(send(token, "h")).await? {
+            statuses.push(reg.status);
+        }
+    }
+    assert_eq!(statuses, ["completed", "hold"]);
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_send_for_a_missing_form_fails_alone() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(10).await?;
+    let mut missing = send("m", "h");
+    missing.form_id = "no-such-form".into();
+    let (bad, good) = tokio::join!(db.writer().submit(missing), db.writer().submit(send("g", "h")));
+    assert!(bad.is_err());
+    assert!(matches!(good?, SubmitOutcome::Created(_)));
+    Ok(())
+}
