@@ -107,10 +107,18 @@ async fn run(cli: Cli) -> AnyResult {
         Command::Migrate => migrate(config).await,
         Command::Seed { what: SeedCommand::Demo } => {
             let state = AppState::open(config).await?;
-            let logins = seed::demo(&state).await?;
+            let (logins, links) = seed::demo(&state).await?;
             println!("Demo-gegevens staan klaar. Inloggen met (wachtwoord voor iedereen: {}):", logins.first().map(|l| l.password.as_str()).unwrap_or(""));
             for login in logins {
                 println!("  {:<32} {:<40} {}", login.email, login.roles, login.clients);
+            }
+            println!("Gastformulieren (zonder inloggen):");
+            for (name, link) in links.guest_forms {
+                println!("  {name:<20} {link}");
+            }
+            println!("Zelfregistratie van gebruikers:");
+            for (name, link) in links.self_registration {
+                println!("  {name:<20} {link}");
             }
             Ok(())
         }

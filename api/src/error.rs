@@ -50,6 +50,9 @@ pub enum AppError {
     TooManyRequests(String),
     #[error("payload too large")]
     PayloadTooLarge,
+    /// 413 with a message of its own (e.g. the 20 MB file limit).
+    #[error("too large")]
+    TooLarge(&'static str),
     #[error("unsupported media type")]
     UnsupportedMediaType,
     #[error("conflict: {0}")]
@@ -80,7 +83,7 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::PayloadTooLarge | AppError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -109,6 +112,7 @@ impl IntoResponse for AppError {
             }
             AppError::Unprocessable { message, errors } => (message, errors),
             AppError::PayloadTooLarge => (messages::TOO_LARGE, &[]),
+            AppError::TooLarge(message) => (message, &[]),
             AppError::UnsupportedMediaType => (messages::BAD_CONTENT_TYPE, &[]),
             AppError::Internal(cause) => {
                 // Logged inside the request's span, so the request id ties it to the access log.

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use tenancy::TenantDb;
 use tenancy::platform::clients::Client;
 use tenancy::platform::users::User;
-use tenancy::platform::{clients, memberships, tokens, users};
+use tenancy::platform::{clients, directory, memberships, tokens, users};
 
 /// Name of the header carrying the api key on every call.
 pub const API_KEY_HEADER: &str = "api-key";
@@ -149,17 +149,41 @@ where
             .get("client_id")
             .and_then(|raw| ClientId::parse(raw))
             .ok_or(AppError::NotFound)?;
-        let client = clients::find(&app.platform, &client_id).await?.ok_or(AppError::NotFound)?;
-        let membership = memberships::roles_in_client(&app.platform, &auth.user.id, &client_id).await?;
+        ClientCtx::resolve(&app, auth, &client_id).await
+    }
+}
+
+impl ClientCtx {
+    /// Loads the client (404), checks the user may work in it (403) and opens its database.
+    pub async fn resolve(app: &AppState, auth: AuthUser, client_id: &ClientId) -> Result<ClientCtx> {
+        let client = clients::find(&app.platform, client_id).await?.ok_or(AppError::NotFound)?;
+        let membership = memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
         let global = auth.user.global_roles.clone();
         let access = match membership {
             Some(roles) => Access::new(global.into_iter().chain(roles)),
             None if !global.is_empty() => Access::new(global),
             None => return Err(AppError::Forbidden),
         };
-        let db = app.tenants.open(&client_id).await?;
+        let db = app.tenants.open(client_id).await?;
         Ok(ClientCtx { auth, client, access, db })
     }
+
+    /// The context of the client that owns a globally addressable id ("form", "guest", ...):
+    /// 404 when the id is unknown, 403 when it belongs to a client the user is not in.
+    pub async fn for_owner_of(app: &AppState, auth: AuthUser, kind: &str, id: &str) -> Result<ClientCtx> {
+        let client_id = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+        ClientCtx::resolve(app, auth, &client_id).await
+    }
+}
+
+/// The database of the client owning a globally addressable id, for calls without sign-in
+/// (guest forms, public registration). Only `routes::guest` and `routes::register` use it;
+/// they check that the resource is public before answering.
+pub async fn public_tenant(app: &AppState, kind: &str, id: &str) -> Result<(Client, TenantDb)> {
+    let client_id = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+    let client = clients::find(&app.platform, &client_id).await?.ok_or(AppError::NotFound)?;
+    let db = app.tenants.open(&client_id).await?;
+    Ok((client, db))
 }
 
 /// The network address of the caller (for rate limiting), or "unknown" when the server

@@ -2,7 +2,7 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, openapi, ops, user};
+use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, user};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -24,6 +24,12 @@ pub fn api(state: AppState) -> Router {
     Router::new()
         .merge(user::router())
         .merge(client::router())
+        .merge(folders::router())
+        .merge(forms::router())
+        .merge(registrations::router())
+        .merge(files::router())
+        .merge(guest::router())
+        .merge(register::router())
         .merge(ops::router())
         .merge(openapi::router())
         // Unknown API paths answer in the API's error shape rather than with the web app.

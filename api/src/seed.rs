@@ -6,11 +6,14 @@ use crate::AppState;
 use domain::access::Role;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use tenancy::platform::{clients, memberships, users};
-use tenancy::tenant::credits;
+use tenancy::platform::{clients, directory, memberships, users};
+use tenancy::tenant::{credits, folders, forms};
 
 /// The demo data, embedded so the binary seeds without the source tree.
 const DEMO: &str = include_str!("../../seeds/demo.json");
+/// The demo folders and forms: every element type of the fill-in side, rules, calculations,
+/// a guest form and the 'Demo melding' form that outside acceptance scripts use.
+const DEMO_FORMS: &str = include_str!("../../seeds/demo-forms.json");
 
 /// Credits are valid two years (spec document 3).
 const CREDIT_LIFETIME_SECS: i64 = 2 * 365 * 24 * 3600;
@@ -38,6 +41,41 @@ struct DemoUser {
     clients: BTreeMap<String, Vec<String>>,
 }
 
+#[derive(Debug, Deserialize)]
+struct DemoForms {
+    client: String,
+    folders: Vec<DemoFolder>,
+    forms: Vec<DemoForm>,
+}
+
+#[derive(Debug, Deserialize)]
+struct DemoFolder {
+    name: String,
+    parent: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct DemoForm {
+    name: String,
+    folder: String,
+    form_type: String,
+    published: bool,
+    #[serde(default)]
+    guest: bool,
+    form_summary: Option<String>,
+    settings: serde_json::Value,
+    form_settings: serde_json::Value,
+    schema: serde_json::Value,
+    rules: serde_json::Value,
+}
+
+/// Links printed after seeding.
+#[derive(Debug, Clone, Default)]
+pub struct SeededLinks {
+    pub guest_forms: Vec<(String, String)>,
+    pub self_registration: Vec<(String, String)>,
+}
+
 /// A seeded login, for printing.
 #[derive(Debug, Clone)]
 pub struct SeededLogin {
@@ -51,8 +89,8 @@ fn parse_roles(names: &[String]) -> Result<Vec<Role>, String> {
     names.iter().map(|name| Role::parse(name).ok_or_else(|| format!("unknown role {name}"))).collect()
 }
 
-/// Seeds the demo data and returns every demo login.
-pub async fn demo(state: &AppState) -> Result<Vec<SeededLogin>, Box<dyn std::error::Error + Send + Sync>> {
+/// Seeds the demo data and returns every demo login and the public links.
+pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), Box<dyn std::error::Error + Send + Sync>> {
     let demo: Demo = serde_json::from_str(DEMO)?;
     let mut client_ids = BTreeMap::new();
     for spec in &demo.clients {
@@ -117,5 +155,100 @@ pub async fn demo(state: &AppState) -> Result<Vec<SeededLogin>, Box<dyn std::err
             clients: spec.clients.keys().cloned().collect::<Vec<_>>().join(", "),
         });
     }
-    Ok(logins)
+    let mut links = seed_forms(state, &client_ids).await?;
+    for (name, id) in &client_ids {
+        links.self_registration.push((name.clone(), format!("{}/register/{id}", state.config.base_url())));
+    }
+    Ok((logins, links))
+}
+
+/// Creates the demo folders and forms once (found again by name), and registers each form
+/// and guest id in the platform directory.
+async fn seed_forms(
+    state: &AppState,
+    client_ids: &BTreeMap<String, domain::ids::ClientId>,
+) -> Result<SeededLinks, Box<dyn std::error::Error + Send + Sync>> {
+    let spec: DemoForms = serde_json::from_str(DEMO_FORMS)?;
+    let client_id = client_ids.get(&spec.client).ok_or_else(|| format!("unknown client {}", spec.client))?;
+    let db = state.tenants.open(client_id).await?;
+    let mut folder_ids: BTreeMap<String, String> = BTreeMap::new();
+    for folder in &spec.folders {
+        let parent = match &folder.parent {
+            Some(name) => Some(folder_ids.get(name).cloned().ok_or_else(|| format!("unknown folder {name}"))?),
+            None => None,
+        };
+        let id = match folders::find_by_name(&db, &folder.name, parent.as_deref()).await? {
+            Some(existing) => existing.id,
+            None => folders::insert(&db, &folder.name, parent.as_deref(), false).await?,
+        };
+        folder_ids.insert(folder.name.clone(), id);
+    }
+    let mut links = SeededLinks::default();
+    let mut form_ids: BTreeMap<String, String> = BTreeMap::new();
+    for form in &spec.forms {
+        let existing = forms::find_by_name(&db, &form.name).await?;
+        let stored = match existing {
+            Some(found) => found,
+            None => {
+                let id = tenancy::new_id();
+                let guest_id = form.guest.then(tenancy::new_id);
+                let mut settings = form.settings.clone();
+                if let Some(guest_id) = &guest_id {
+                    settings["guestID"] = serde_json::json!(guest_id);
+                }
+                let schema = resolve_form_refs(&form.schema, &form_ids)?;
+                let folder_id = folder_ids.get(&form.folder).cloned().ok_or_else(|| format!("unknown folder {}", form.folder))?;
+                forms::insert(
+                    &db,
+                    &forms::NewForm {
+                        id: id.clone(),
+                        folder_id: Some(folder_id),
+                        name: form.name.clone(),
+                        form_type: form.form_type.clone(),
+                        schema,
+                        rules: form.rules.clone(),
+                        settings,
+                        form_settings: form.form_settings.clone(),
+                        form_summary: form.form_summary.clone(),
+                        guest_id: guest_id.clone(),
+                        published: form.published,
+                        updated_by: None,
+                    },
+                )
+                .await?;
+                directory::register(&state.platform, "form", &id, client_id).await?;
+                if let Some(guest_id) = &guest_id {
+                    directory::register(&state.platform, "guest", guest_id, client_id).await?;
+                }
+                forms::find(&db, &id).await?.ok_or("form not stored")?
+            }
+        };
+        if let Some(guest_id) = &stored.guest_id {
+            links.guest_forms.push((stored.name.clone(), format!("{}/guest/form/{guest_id}", state.config.base_url())));
+        }
+        form_ids.insert(stored.name.clone(), stored.id);
+    }
+    Ok(links)
+}
+
+/// Demo schemas refer to other demo forms by name (`"formId": "@Demo melding"`); replace
+/// those references with the ids the forms got in this data dir.
+fn resolve_form_refs(schema: &serde_json::Value, form_ids: &BTreeMap<String, String>) -> Result<serde_json::Value, String> {
+    match schema {
+        serde_json::Value::Object(map) => {
+            let mut out = serde_json::Map::new();
+            for (key, value) in map {
+                let resolved = match (key.as_str(), value.as_str().and_then(|v| v.strip_prefix('@'))) {
+                    ("formId", Some(name)) => {
+                        serde_json::json!(form_ids.get(name).ok_or_else(|| format!("unknown form {name}"))?)
+                    }
+                    _ => resolve_form_refs(value, form_ids)?,
+                };
+                out.insert(key.clone(), resolved);
+            }
+            Ok(serde_json::Value::Object(out))
+        }
+        serde_json::Value::Array(items) => items.iter().map(|item| resolve_form_refs(item, form_ids)).collect(),
+        other => Ok(other.clone()),
+    }
 }

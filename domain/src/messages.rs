@@ -61,3 +61,153 @@ pub fn mail_welcome_body(client_name: &str, link: &str) -> String {
         "Beste gebruiker,\n\nEr is een account voor u aangemaakt bij eform voor klant \"{client_name}\". Via de volgende link stelt u uw wachtwoord in. De link is 7 dagen geldig.\n\n{link}\n\nMet vriendelijke groet,\neform"
     )
 }
+
+/// File larger than 20 MB (spec document 000 section 5).
+pub const FILE_TOO_LARGE: &str = "Maximale bestandsgrootte is 20Mb.";
+/// Upload whose content does not match its name.
+pub const FILE_CONTENT_MISMATCH: &str = "De inhoud van dit bestand past niet bij het bestandstype.";
+/// Image field given something that is not an image.
+pub const FILE_NOT_AN_IMAGE: &str = "Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.";
+/// Upload without a file.
+pub const FILE_MISSING: &str = "Er is geen bestand meegestuurd.";
+
+/// Public registration for a client that does not exist (spec document 000 section 8).
+pub const REGISTER_CLIENT_UNKNOWN: &str = "Registratie link is niet geldig. De klant bestaat niet.";
+/// Public registration for a form that does not exist or belongs to another client.
+pub const REGISTER_FORM_UNKNOWN: &str =
+    "Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.";
+/// Public registration accepted; shown in the completion dialog.
+pub const REGISTERED: &str =
+    "Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw wachtwoord in te stellen. Hebt u al een account, dan kunt u direct inloggen.";
+/// Terms and conditions accepted.
+pub const TERMS_ACCEPTED: &str = "De algemene voorwaarden zijn geaccepteerd.";
+
+// Forms: schema checks when a form is saved (422 details for the form builder).
+
+/// The schema is not a list of elements.
+pub const SCHEMA_NOT_A_LIST: &str = "Het schema moet een lijst met elementen zijn.";
+/// The rules are not a list.
+pub const RULES_NOT_A_LIST: &str = "De regels moeten een lijst zijn.";
+/// An element that is not an object or has fields of the wrong kind.
+pub const ELEMENT_INVALID: &str = "Dit element is niet goed opgebouwd.";
+/// A rule that is not an object or has fields of the wrong kind.
+pub const RULE_INVALID: &str = "Deze regel is niet goed opgebouwd.";
+/// An element without `elementType`.
+pub const ELEMENT_TYPE_MISSING: &str = "Het elementtype ontbreekt.";
+/// An element without a data name.
+pub const DATA_NAME_MISSING: &str = "Datanaam is verplicht.";
+/// Two elements with one data name on one level (spec, document 001 section 5).
+pub const DATA_NAME_NOT_UNIQUE: &str = "Datanaam is niet uniek. Kies een andere datanaam.";
+
+/// An `elementType` this version does not know.
+pub fn unknown_element_type(element_type: &str) -> String {
+    format!("Onbekend elementtype '{element_type}'.")
+}
+
+/// A data name outside `^[a-z0-9_]+$`.
+pub fn data_name_invalid(name: &str) -> String {
+    format!("Datanaam '{name}' mag alleen kleine letters a-z, cijfers en _ bevatten.")
+}
+
+// Rules: reported by the rule engine (and by the schema check when a form is saved). The web
+// app has the same texts in web/src/lib/form-logic/messages.ts; the shared test vectors keep
+// them identical.
+
+/// A condition or action naming an element that does not exist.
+pub fn rule_unknown_element(rule: &str, name: &str) -> String {
+    format!("Regel '{rule}': element '{name}' bestaat niet.")
+}
+
+/// A `ruleForm` that names no subform of the form.
+pub fn rule_unknown_subform(rule: &str, subform: &str) -> String {
+    format!("Regel '{rule}': subformulier '{subform}' bestaat niet.")
+}
+
+/// An operator that is unknown or not allowed for the element's type.
+pub fn rule_operator_not_allowed(rule: &str, operator: &str, name: &str, element_type: &str) -> String {
+    format!("Regel '{rule}': operator '{operator}' is niet toegestaan voor element '{name}' ({element_type}).")
+}
+
+/// A condition group method other than AND or OR.
+pub fn rule_unknown_method(rule: &str, method: &str) -> String {
+    format!("Regel '{rule}': methode '{method}' is onbekend; kies AND of OR.")
+}
+
+/// A condition type other than dataValue.
+pub fn rule_unknown_condition_type(rule: &str, condition_type: &str) -> String {
+    format!("Regel '{rule}': voorwaardetype '{condition_type}' is onbekend.")
+}
+
+/// An action method other than show, hide, visually_hidden or set.
+pub fn rule_unknown_action(rule: &str, method: &str) -> String {
+    format!("Regel '{rule}': actie '{method}' is onbekend.")
+}
+
+/// A `set` on an element whose value is not typed in (layout, files, calculations, ...).
+pub fn rule_set_not_allowed(rule: &str, name: &str, element_type: &str) -> String {
+    format!("Regel '{rule}': element '{name}' ({element_type}) kan geen waarde krijgen.")
+}
+
+/// A `set` of a text that is not a number on a number element.
+pub fn rule_set_not_a_number(rule: &str, name: &str, value: &str) -> String {
+    format!("Regel '{rule}': waarde '{value}' voor element '{name}' is geen getal.")
+}
+
+// Calculations (spec, document 000 section 5).
+
+/// Shown instead of a calculation's result while a field it uses is empty.
+pub const CALCULATION_INCOMPLETE: &str =
+    "Berekening wordt nog niet uitgevoerd omdat niet alle velden zijn ingevuld.";
+/// Shown instead of a calculation's result when the formula cannot be computed.
+pub const CALCULATION_ERROR: &str = "Fout";
+
+// Sending a registration: field errors, checked again by the server.
+
+/// A required field left empty (or a required checkbox not ticked).
+pub const FIELD_REQUIRED: &str = "Dit veld is verplicht.";
+/// A number field holding something else.
+pub const FIELD_NUMBER: &str = "Vul een getal in.";
+/// A date not in `YYYY-MM-DD` or not on the calendar.
+pub const FIELD_DATE: &str = "Vul een geldige datum in (JJJJ-MM-DD).";
+/// A time not in `HH:mm`.
+pub const FIELD_TIME: &str = "Vul een geldige tijd in (UU:MM).";
+/// A date and time not in `YYYY-MM-DD HH:mm`.
+pub const FIELD_DATETIME: &str = "Vul een geldige datum en tijd in (JJJJ-MM-DD UU:MM).";
+/// A choice that is not one of the element's options.
+pub const FIELD_OPTION: &str = "Kies een van de beschikbare opties.";
+/// A value of the wrong kind for its element (e.g. a list for a text field).
+pub const FIELD_INVALID: &str = "Deze waarde is ongeldig.";
+/// A file or image entry without url, filename, type or size.
+pub const FIELD_FILE_INVALID: &str = "Dit bestand is niet goed geüpload. Upload het opnieuw.";
+/// A signature entry without filename or image data.
+pub const FIELD_SIGNATURE_INVALID: &str = "De handtekening is niet goed opgeslagen. Zet de handtekening opnieuw.";
+/// A location outside the globe or without coordinates.
+pub const FIELD_GPS_INVALID: &str = "De locatie is ongeldig.";
+/// A value that is neither an e-mail address nor one `$token$`.
+pub const FIELD_EMAIL_OR_TOKEN: &str = "Vul een geldig e-mailadres of één $token$ in.";
+/// A value that is neither a file name nor one `$token$`.
+pub const FIELD_FILENAME_OR_TOKEN: &str =
+    "Gebruik alleen letters, cijfers, - en _, of één $token$.";
+
+/// A number below the element's minimum.
+pub fn field_min(min: &str) -> String {
+    format!("De waarde moet minimaal {min} zijn.")
+}
+
+/// A number above the element's maximum.
+pub fn field_max(max: &str) -> String {
+    format!("De waarde mag maximaal {max} zijn.")
+}
+
+/// A text shorter than the element's minimum length.
+pub fn field_min_length(min: usize) -> String {
+    format!("Vul minimaal {min} tekens in.")
+}
+
+/// A text longer than the element's maximum length.
+pub fn field_max_length(max: usize) -> String {
+    format!("Vul maximaal {max} tekens in.")
+}
+
+/// Record search on a field that is not one of the form's searchable fields.
+pub const SEARCH_FIELD_NOT_ALLOWED: &str = "Op dit veld kan niet worden gezocht.";

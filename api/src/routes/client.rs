@@ -5,13 +5,13 @@ use crate::error::{AppError, Result};
 use crate::extract::ClientCtx;
 use crate::routes::account_mail;
 use axum::extract::{Path, State};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use domain::access::Permission;
 use domain::ids::UserId;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use tenancy::platform::{memberships, users};
+use tenancy::platform::{memberships, terms, users};
 use tenancy::tenant::credits;
 
 /// Routes of this resource.
@@ -20,6 +20,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/client/{client_id}", get(show))
         .route("/api/client/{client_id}/info", get(info))
         .route("/api/clients/{client_id}/user/{user_id}/resend-welcome-mail", get(resend_welcome_mail))
+        .route("/api/client/{client_id}/accept-terms-and-conditions", post(accept_terms))
 }
 
 /// `GET api/client/{id}/info`: the user's roles and permission strings in this client.
@@ -62,4 +63,11 @@ async fn resend_welcome_mail(
     ctx.require(Permission::ClientAddUsers)?;
     account_mail::queue_welcome(&state, &user, &ctx.client).await?;
     Ok(Json(json!({ "status": "success", "email": user.email })))
+}
+
+/// `POST api/client/{client_uuid}/accept-terms-and-conditions`: records that this user
+/// accepted the client's terms (idempotent; the body's client_uuid repeats the path).
+async fn accept_terms(State(state): State<AppState>, ctx: ClientCtx) -> Result<Json<Value>> {
+    terms::accept(&state.platform, &ctx.client.id, &ctx.auth.user.id).await?;
+    Ok(Json(json!({ "status": true, "message": domain::messages::TERMS_ACCEPTED })))
 }

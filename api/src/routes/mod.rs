@@ -2,6 +2,12 @@
 
 pub mod account_mail;
 pub mod client;
+pub mod files;
+pub mod folders;
+pub mod forms;
+pub mod guest;
 pub mod openapi;
 pub mod ops;
+pub mod register;
+pub mod registrations;
 pub mod user;

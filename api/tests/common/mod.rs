@@ -126,3 +126,27 @@ pub fn encode(raw: &str) -> String {
         })
         .collect()
 }
+
+impl TestApp {
+    /// The id of a demo form by name (forms live in Demo Gemeente).
+    pub async fn form_id(&self, name: &str) -> TestResult<String> {
+        let client = domain::ids::ClientId::parse(&self.client_id("Demo Gemeente").await?).ok_or("client id")?;
+        let db = self.state.tenants.open(&client).await?;
+        Ok(tenancy::tenant::forms::find_by_name(&db, name).await?.ok_or("no such form")?.id)
+    }
+
+    /// A multipart upload with one file field plus extra text fields.
+    pub async fn upload(&self, uri: &str, api_key: Option<&str>, filename: &str, bytes: &[u8], fields: &[(&str, &str)]) -> TestResult<Answer> {
+        let boundary = "eformtestboundary7e3f";
+        let mut body: Vec<u8> = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+        }
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\nContent-Type: application/octet-stream\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        self.send(Method::POST, uri, api_key, Some(&format!("multipart/form-data; boundary={boundary}")), body).await
+    }
+}

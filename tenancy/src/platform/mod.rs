@@ -7,6 +7,7 @@ pub mod login_failures;
 pub mod memberships;
 pub mod notifications;
 pub mod password_tokens;
+pub mod terms;
 pub mod tokens;
 pub mod users;
 

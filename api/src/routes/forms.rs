@@ -1,0 +1,81 @@
+//! Forms as the fill-in side reads them: `api/form/{id}`, `api/form/{id}/anonymous`,
+//! `api/forms/published/{client}`.
+
+use crate::AppState;
+use crate::error::{AppError, Result};
+use crate::extract::{AuthUser, ClientCtx, public_tenant};
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use domain::access::Permission;
+use serde_json::{Value, json};
+use tenancy::tenant::forms::{self, Form};
+
+/// Routes of this resource.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/form/{form_id}", get(show))
+        .route("/api/form/{form_id}/anonymous", get(anonymous))
+        .route("/api/forms/published/{client_id}", get(published))
+}
+
+/// Permissions that let a user open any form of the client, published or not.
+pub const MANAGE_ANY_FORM: [Permission; 3] =
+    [Permission::ManageForms, Permission::ManageFormRegistrations, Permission::ManageFormUsers];
+
+/// The form a signed-in user may fill in (or manage): 404 when unknown, 403 otherwise.
+pub async fn fillable(state: &AppState, auth: AuthUser, form_id: &str) -> Result<(ClientCtx, Form)> {
+    let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
+    let form = forms::find(&ctx.db, form_id).await?.ok_or(AppError::NotFound)?;
+    let manages = MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p));
+    if !manages && !forms::may_fill(&ctx.db, form_id, ctx.auth.user.id.as_str(), &[]).await? {
+        return Err(AppError::Forbidden);
+    }
+    Ok((ctx, form))
+}
+
+/// The Form entity as the fill-in side needs it (document 000 section 3).
+pub fn form_json(form: &Form, client_id: &str) -> Value {
+    json!({
+        "form_id": form.id,
+        "form_guest_id": form.guest_id,
+        "form_name": form.name,
+        "form_type": form.form_type,
+        "folder_id": form.folder_id,
+        "client_id": client_id,
+        "client_uuid": client_id,
+        "schema": form.schema,
+        "values": form.values,
+        "rules": form.rules,
+        "settings": form.settings,
+        "form_settings": form.form_settings,
+        "form_summary": form.form_summary,
+        "registrationNameToken": form.registration_name_token,
+        "published_at": form.published_at,
+        "updated_at": form.updated_at,
+    })
+}
+
+/// `GET api/form/{form_id}`.
+async fn show(State(state): State<AppState>, auth: AuthUser, Path(form_id): Path<String>) -> Result<Json<Value>> {
+    let (ctx, form) = fillable(&state, auth, &form_id).await?;
+    Ok(Json(form_json(&form, ctx.client.id.as_str())))
+}
+
+/// `GET api/form/{form_id}/anonymous`: the client a form belongs to, for the public
+/// registration page (no sign-in).
+async fn anonymous(State(state): State<AppState>, Path(form_id): Path<String>) -> Result<Json<Value>> {
+    let (client, db) = public_tenant(&state, "form", &form_id).await?;
+    let form = forms::find(&db, &form_id).await?.ok_or(AppError::NotFound)?;
+    Ok(Json(json!({ "client_uuid": client.id, "form_id": form.id, "form_name": form.name })))
+}
+
+/// `GET api/forms/published/{client}`: published forms the user may fill in.
+async fn published(ctx: ClientCtx) -> Result<Json<Value>> {
+    let forms = forms::published_for_user(&ctx.db, ctx.auth.user.id.as_str(), &[]).await?;
+    let list: Vec<Value> = forms
+        .iter()
+        .map(|form| json!({ "form": { "form_id": form.id, "form_name": form.name } }))
+        .collect();
+    Ok(Json(Value::Array(list)))
+}

@@ -1,0 +1,95 @@
+//! What an uploaded file really is, judged by its first bytes rather than its name.
+
+/// Largest file a user may upload: 20 MB (spec: 20971520 bytes).
+pub const MAX_FILE_SIZE: usize = 20_971_520;
+
+/// The type the bytes show, for the formats whose signature we know.
+pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    const SIGNATURES: &[(&[u8], &str)] = &[
+        (b"\x89PNG\r\n\x1a\n", "image/png"),
+        (b"\xff\xd8\xff", "image/jpeg"),
+        (b"GIF87a", "image/gif"),
+        (b"GIF89a", "image/gif"),
+        (b"BM", "image/bmp"),
+        (b"%PDF-", "application/pdf"),
+        (b"PK\x03\x04", "application/zip"),
+    ];
+    SIGNATURES.iter().find(|(magic, _)| bytes.starts_with(magic)).map(|(_, mime)| *mime)
+}
+
+/// The type a file name claims, for extensions whose content we can check; None for the
+/// rest (plain text, CSV, ...), which cannot be recognised by a signature.
+fn claimed(filename: &str) -> Option<&'static str> {
+    let ext = filename.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase())?;
+    Some(match ext.as_str() {
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "gif" => "image/gif",
+        "bmp" => "image/bmp",
+        "pdf" => "application/pdf",
+        "docx" | "xlsx" | "pptx" | "odt" | "ods" | "zip" => "application/zip",
+        _ => return None,
+    })
+}
+
+/// Why an upload is refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UploadProblem {
+    /// The content does not match what the name claims (a text file named .jpg).
+    ContentMismatch,
+    /// An image field got something that is not png, jpeg, gif or bmp.
+    NotAnImage,
+}
+
+/// Checks an upload: for image fields the bytes must be an image; for file fields a name
+/// that claims a known type must carry that type's bytes. Returns the MIME type to store.
+pub fn check_upload(filename: &str, bytes: &[u8], image_only: bool) -> Result<String, UploadProblem> {
+    let found = sniff(bytes);
+    if image_only {
+        return match found {
+            Some(mime) if mime.starts_with("image/") => Ok(mime.to_owned()),
+            _ => Err(UploadProblem::NotAnImage),
+        };
+    }
+    match (claimed(filename), found) {
+        (Some(claim), Some(actual)) if claim == actual => Ok(refine(filename, actual)),
+        (Some(_), _) => Err(UploadProblem::ContentMismatch),
+        (None, Some(actual)) => Ok(refine(filename, actual)),
+        (None, None) => Ok("application/octet-stream".to_owned()),
+    }
+}
+
+/// Office files are zip containers; keep their specific type for downloads.
+fn refine(filename: &str, mime: &str) -> String {
+    let lower = filename.to_ascii_lowercase();
+    match mime {
+        "application/zip" if lower.ends_with(".docx") => {
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document".to_owned()
+        }
+        "application/zip" if lower.ends_with(".xlsx") => {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()
+        }
+        other => other.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn content_decides_not_the_name() {
+        let png = b"\x89PNG\r\n\x1a\nrest";
+        let jpeg = b"\xff\xd8\xff\xe0rest";
+        assert_eq!(check_upload("foto.png", png, true), Ok("image/png".into()));
+        assert_eq!(check_upload("foto.jpg", jpeg, true), Ok("image/jpeg".into()));
+        assert_eq!(check_upload("foto.jpg", b"just some text", true), Err(UploadProblem::NotAnImage));
+        assert_eq!(check_upload("foto.jpg", b"just some text", false), Err(UploadProblem::ContentMismatch));
+        assert_eq!(check_upload("foto.jpg", png, false), Err(UploadProblem::ContentMismatch));
+        assert_eq!(check_upload("rapport.pdf", b"%PDF-1.7", false), Ok("application/pdf".into()));
+        assert_eq!(check_upload("notities.txt", b"hallo", false), Ok("application/octet-stream".into()));
+        assert_eq!(check_upload("zonder-extensie", png, false), Ok("image/png".into()));
+        assert!(check_upload("brief.docx", b"PK\x03\x04...", false).is_ok_and(|m| m.contains("wordprocessingml")));
+        assert_eq!(check_upload("pdf.pdf", b"", false), Err(UploadProblem::ContentMismatch));
+    }
+}

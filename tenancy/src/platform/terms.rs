@@ -1,0 +1,30 @@
+//! Queries on `terms_users`: who must accept a client's terms and conditions.
+
+use super::Platform;
+use crate::error::Result;
+use crate::now;
+use domain::ids::{ClientId, UserId};
+
+/// Records acceptance. A user who was not asked to accept is left alone.
+pub async fn accept(db: &Platform, client: &ClientId, user: &UserId) -> Result<()> {
+    sqlx::query("UPDATE terms_users SET accepted_at = ?3 WHERE client_id = ?1 AND user_id = ?2 AND accepted_at IS NULL")
+        .bind(client.as_str())
+        .bind(user.as_str())
+        .bind(now())
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Asks a user to accept the client's terms (again) before using it.
+pub async fn require(db: &Platform, client: &ClientId, user: &UserId) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO terms_users (client_id, user_id, accepted_at) VALUES (?1, ?2, NULL)
+         ON CONFLICT (client_id, user_id) DO UPDATE SET accepted_at = NULL",
+    )
+    .bind(client.as_str())
+    .bind(user.as_str())
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
