@@ -211,3 +211,10 @@ pub fn field_max_length(max: usize) -> String {
 
 /// Record search on a field that is not one of the form's searchable fields.
 pub const SEARCH_FIELD_NOT_ALLOWED: &str = "Op dit veld kan niet worden gezocht.";
+
+/// Send with a fill_token that was used for other data (spec document 000 section 8).
+pub const DUPLICATE_SEND: &str = "Deze registratie is al eerder ingestuurd en kon daarom niet opnieuw worden verstuurd. U kunt alsnog op versturen klikken maar dan kan het zijn dat er een dubbele registraties gemaakt wordt.";
+/// Send whose values are not an object keyed by element name.
+pub const SEND_VALUES_INVALID: &str = "De ingevulde waarden konden niet worden gelezen.";
+/// Send that fails validation (spec document 000 section 5).
+pub const FORM_INVALID: &str = "Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.";
