@@ -108,8 +108,13 @@ where
             .filter(|key| !key.is_empty())
             .ok_or(AppError::Unauthenticated)?
             .to_owned();
+        let hash = tenancy::secrets::token_hash(&api_key);
+        if let Some(user) = state.caches.sessions.get(&hash) {
+            return Ok(AuthUser { user, api_key });
+        }
         let user_id: UserId = tokens::resolve(&state.platform, &api_key).await?.ok_or(AppError::Unauthenticated)?;
         let user = users::find_by_id(&state.platform, &user_id).await?.ok_or(AppError::Unauthenticated)?;
+        state.caches.sessions.insert(hash, user.clone());
         Ok(AuthUser { user, api_key })
     }
 }
@@ -156,8 +161,16 @@ where
 impl ClientCtx {
     /// Loads the client (404), checks the user may work in it (403) and opens its database.
     pub async fn resolve(app: &AppState, auth: AuthUser, client_id: &ClientId) -> Result<ClientCtx> {
-        let client = clients::find(&app.platform, client_id).await?.ok_or(AppError::NotFound)?;
-        let membership = memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
+        let key = (auth.user.id.clone(), client_id.clone());
+        let (client, membership) = match app.caches.access.get(&key) {
+            Some(known) => known,
+            None => {
+                let client = clients::find(&app.platform, client_id).await?.ok_or(AppError::NotFound)?;
+                let membership = memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
+                app.caches.access.insert(key, (client.clone(), membership.clone()));
+                (client, membership)
+            }
+        };
         let global = auth.user.global_roles.clone();
         let access = match membership {
             Some(roles) => Access::new(global.into_iter().chain(roles)),
@@ -171,16 +184,27 @@ impl ClientCtx {
     /// The context of the client that owns a globally addressable id ("form", "guest", ...):
     /// 404 when the id is unknown, 403 when it belongs to a client the user is not in.
     pub async fn for_owner_of(app: &AppState, auth: AuthUser, kind: &str, id: &str) -> Result<ClientCtx> {
-        let client_id = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+        let client_id = owner_of(app, kind, id).await?;
         ClientCtx::resolve(app, auth, &client_id).await
     }
+}
+
+/// The client owning a globally addressable id (cached: ids never move between clients).
+async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> {
+    let key = (kind.to_owned(), id.to_owned());
+    if let Some(client) = app.caches.directory.get(&key) {
+        return Ok(client);
+    }
+    let client = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+    app.caches.directory.insert(key, client.clone());
+    Ok(client)
 }
 
 /// The database of the client owning a globally addressable id, for calls without sign-in
 /// (guest forms, public registration). Only `routes::guest` and `routes::register` use it;
 /// they check that the resource is public before answering.
 pub async fn public_tenant(app: &AppState, kind: &str, id: &str) -> Result<(Client, TenantDb)> {
-    let client_id = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+    let client_id = owner_of(app, kind, id).await?;
     let client = clients::find(&app.platform, &client_id).await?.ok_or(AppError::NotFound)?;
     let db = app.tenants.open(&client_id).await?;
     Ok((client, db))

@@ -2,7 +2,7 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, user};
+use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, send, user};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -27,6 +27,7 @@ pub fn api(state: AppState) -> Router {
         .merge(folders::router())
         .merge(forms::router())
         .merge(registrations::router())
+        .merge(send::router())
         .merge(files::router())
         .merge(guest::router())
         .merge(register::router())

@@ -3,6 +3,7 @@
 //! `http` assembles one router per resource (`routes/*`) with the shared layers; handlers
 //! follow extract -> load or 404 -> authorise -> domain call -> respond.
 
+pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod error;

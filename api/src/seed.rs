@@ -6,7 +6,7 @@ use crate::AppState;
 use domain::access::Role;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use tenancy::platform::{clients, directory, memberships, users};
+use tenancy::platform::{clients, directory, memberships, terms, users};
 use tenancy::tenant::{credits, folders, forms};
 
 /// The demo data, embedded so the binary seeds without the source tree.
@@ -39,6 +39,9 @@ struct DemoUser {
     username: String,
     global_roles: Vec<String>,
     clients: BTreeMap<String, Vec<String>>,
+    /// Clients whose terms and conditions this user must accept first.
+    #[serde(default)]
+    terms: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -143,6 +146,10 @@ pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), B
             memberships::set_roles(&state.platform, &user_id, client_id, &roles).await?;
             role_names.extend(roles.iter().map(|r| r.label()));
         }
+        for client_name in &spec.terms {
+            let client_id = client_ids.get(client_name).ok_or_else(|| format!("unknown client {client_name}"))?;
+            terms::require(&state.platform, client_id, &user_id).await?;
+        }
         role_names.sort_unstable();
         role_names.dedup();
         if role_names.is_empty() {
@@ -197,6 +204,9 @@ async fn seed_forms(
                     settings["guestID"] = serde_json::json!(guest_id);
                 }
                 let schema = resolve_form_refs(&form.schema, &form_ids)?;
+                // The demo must hold only forms the form builder itself would accept.
+                domain::form::validate_schema(&schema, &form.rules)
+                    .map_err(|errors| format!("demo form {} is invalid: {errors:?}", form.name))?;
                 let folder_id = folder_ids.get(&form.folder).cloned().ok_or_else(|| format!("unknown folder {}", form.folder))?;
                 forms::insert(
                     &db,

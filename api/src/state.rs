@@ -1,6 +1,7 @@
 //! Shared state of the HTTP server, passed to handlers through axum's `State`.
 
 use crate::Config;
+use crate::cache::Caches;
 use std::sync::Arc;
 use tenancy::TenantRegistry;
 use tenancy::platform::Platform;
@@ -14,6 +15,7 @@ pub struct AppState {
     pub tenants: Arc<TenantRegistry>,
     pub queue: Queue,
     pub metrics: Metrics,
+    pub caches: Arc<Caches>,
 }
 
 impl AppState {
@@ -23,6 +25,6 @@ impl AppState {
         let tenants = Arc::new(TenantRegistry::new(&config.data_dir, config.tenant_cache));
         let queue = Queue::connect(&config.data_dir, config.redis_url.as_deref(), &config.queue_prefix).await?;
         let metrics = Metrics::new()?;
-        Ok(AppState { config: Arc::new(config), platform, tenants, queue, metrics })
+        Ok(AppState { config: Arc::new(config), platform, tenants, queue, metrics, caches: Arc::default() })
     }
 }

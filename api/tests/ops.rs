@@ -54,6 +54,21 @@ async fn the_openapi_document_lists_every_route() -> TestResult {
         "/readyz",
         "/metrics",
         "/api/openapi.json",
+        "/api/client/{client_id}/folder/user",
+        "/api/form/{form_id}",
+        "/api/form/{form_id}/anonymous",
+        "/api/forms/published/{client_id}",
+        "/api/registration/",
+        "/api/guest/form/{guest_id}",
+        "/api/my-registrations",
+        "/api/form/{form_id}/registrations/{registration_id}",
+        "/api/form/{form_id}/registrations/search",
+        "/api/file-upload/form",
+        "/api/file-upload/form-hd",
+        "/api/client/{client_id}/file/{file_id}",
+        "/api/client/{client_id}/accept-terms-and-conditions",
+        "/jsonapi/client/client/{client_id}",
+        "/api/user/register/",
     ] {
         assert!(paths.contains_key(route), "{route} missing from openapi.json");
     }

@@ -17,7 +17,12 @@ pub fn new_token() -> String {
 /// What is stored for a token: its SHA-256. Tokens carry 256 bits of entropy, so a fast
 /// hash is enough and lookups stay a single index probe.
 pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
+    sha256_hex(token.as_bytes())
+}
+
+/// SHA-256 of some bytes, as hex (also the fingerprint of a send's payload).
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
 }
 
 /// Hashes a password with argon2 (default parameters, random salt). CPU-heavy: call it

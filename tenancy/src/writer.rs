@@ -54,42 +54,48 @@ async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>)
     }
 }
 
-/// Applies a batch in one transaction. When the commit itself fails, every send in it
-/// gets the error — none was stored.
+/// Applies a batch in one transaction with the batched statements; if one of those fails,
+/// everything is rolled back and applied again send by send (a savepoint each), so one bad
+/// send never fails its neighbours. When a commit fails, every send in it gets the error —
+/// none was stored.
 async fn commit_batch(pool: &SqlitePool, jobs: Vec<(NewRegistration, Reply)>) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
     let (news, replies): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
-    let outcomes = match apply_all(pool, news.len(), news).await {
-        Ok(outcomes) => outcomes,
-        Err((err, count)) => {
-            tracing::error!(error = %err, "group commit failed");
-            (0..count).map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string())))).collect()
+    let outcomes = match apply(pool, &news, true).await {
+        Ok(outcomes) => Ok(outcomes),
+        Err(err) => {
+            tracing::warn!(error = %err, "batched send failed; applying the sends one by one");
+            apply(pool, &news, false).await
         }
     };
+    let outcomes = outcomes.unwrap_or_else(|err| {
+        tracing::error!(error = %err, "group commit failed");
+        news.iter().map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string())))).collect()
+    });
     (outcomes, replies)
 }
 
-async fn apply_all(
-    pool: &SqlitePool,
-    count: usize,
-    news: Vec<NewRegistration>,
-) -> std::result::Result<Vec<Result<SubmitOutcome>>, (TenancyError, usize)> {
-    let fail = |err: sqlx::Error| (TenancyError::Db(err), count);
-    let mut conn = pool.acquire().await.map_err(fail)?;
-    let mut tx = conn.begin().await.map_err(fail)?;
-    let mut outcomes = Vec::with_capacity(count);
-    for new in news {
-        let mut savepoint = tx.begin().await.map_err(fail)?;
-        match registrations::apply_submit(&mut savepoint, new).await {
-            Ok(outcome) => {
-                savepoint.commit().await.map_err(fail)?;
-                outcomes.push(Ok(outcome));
-            }
-            Err(err) => {
-                savepoint.rollback().await.map_err(fail)?;
-                outcomes.push(Err(err));
+async fn apply(pool: &SqlitePool, news: &[NewRegistration], batched: bool) -> Result<Vec<Result<SubmitOutcome>>> {
+    let mut conn = pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    let outcomes = if batched {
+        registrations::apply_batch(&mut tx, news).await?
+    } else {
+        let mut outcomes = Vec::with_capacity(news.len());
+        for new in news {
+            let mut savepoint = tx.begin().await?;
+            match registrations::apply_submit(&mut savepoint, new).await {
+                Ok(outcome) => {
+                    savepoint.commit().await?;
+                    outcomes.push(Ok(outcome));
+                }
+                Err(err) => {
+                    savepoint.rollback().await?;
+                    outcomes.push(Err(err));
+                }
             }
         }
-    }
-    tx.commit().await.map_err(fail)?;
+        outcomes
+    };
+    tx.commit().await?;
     Ok(outcomes)
 }

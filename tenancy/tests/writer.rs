@@ -49,7 +49,7 @@ fn send(token: &str, hash: &str) -> NewRegistration {
         username: Some("invuller".into()),
         wanted: Status::Completed,
         phase: None,
-        schema: json!([]),
+        schema: "[]".into(),
         allow_expired_credits: false,
         finish: Box::new(|numbered| Finished {
             values: json!({ "nummer": numbered.serial_number }),
@@ -125,5 +125,80 @@ async fn a_send_for_a_missing_form_fails_alone() -> TestResult {
     let (bad, good) = tokio::join!(db.writer().submit(missing), db.writer().submit(send("g", "h")));
     assert!(bad.is_err());
     assert!(matches!(good?, SubmitOutcome::Created(_)));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_token_repeated_within_one_batch_is_a_replay_or_a_conflict() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(10).await?;
+    // Sent together, these land in one batch of the writer.
+    let (a, b, c) = tokio::join!(
+        db.writer().submit(send("same", "h1")),
+        db.writer().submit(send("same", "h1")),
+        db.writer().submit(send("same", "h2")),
+    );
+    let outcomes = [a?, b?, c?];
+    let created: Vec<_> = outcomes.iter().filter(|o| matches!(o, SubmitOutcome::Created(_))).collect();
+    assert_eq!(created.len(), 1, "{outcomes:?}");
+    assert!(outcomes.iter().any(|o| matches!(o, SubmitOutcome::Replayed(_))));
+    assert!(outcomes.iter().any(|o| *o == SubmitOutcome::Conflict));
+    assert_eq!(credits::left(&db, true).await?, 9);
+    Ok(())
+}
+
+#[tokio::test]
+async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
+    let (_dir, _registry, db) = tenant_with_form(3).await?;
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move { db.writer().submit(send(&format!("k{i}"), "h")).await }));
+    }
+    let mut statuses = Vec::new();
+    for task in tasks {
+        if let SubmitOutcome::Created(reg) = task.await?? {
+            statuses.push(reg.status);
+        }
+    }
+    assert_eq!(statuses.iter().filter(|s| *s == "completed").count(), 3);
+    assert_eq!(statuses.iter().filter(|s| *s == "hold").count(), 5);
+    assert_eq!(credits::left(&db, true).await?, 0);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult {
+    let (_dir, registry, db) = tenant_with_form(10).await?;
+    forms::insert(
+        &db,
+        &forms::NewForm {
+            id: "f2".into(),
+            folder_id: None,
+            name: "Tweede".into(),
+            form_type: "default".into(),
+            schema: json!([]),
+            rules: json!([]),
+            settings: json!({}),
+            form_settings: json!({}),
+            form_summary: None,
+            guest_id: None,
+            published: true,
+            updated_by: None,
+        },
+    )
+    .await?;
+    // A row that takes serial number 1 of f1 behind the writer's back: the batched INSERT hits
+    // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
+    let file = registry.tenant_dir(db.client_id()).join("tenant.db");
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display())).await?;
+    sqlx::query("INSERT INTO registrations (id, form_id, serial_number, payload_hash, status, reg_values, schema, created_at, updated_at) VALUES ('x', 'f1', 1, 'h', 'completed', '{}', '[]', 0, 0)")
+        .execute(&pool)
+        .await?;
+    pool.close().await;
+    let mut healthy = send("q", "h");
+    healthy.form_id = "f2".into();
+    let (bad, good) = tokio::join!(db.writer().submit(send("p", "h")), db.writer().submit(healthy));
+    assert!(bad.is_err());
+    assert!(matches!(good?, SubmitOutcome::Created(reg) if reg.form_id == "f2" && reg.serial_number == 1));
     Ok(())
 }

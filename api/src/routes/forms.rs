@@ -9,6 +9,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use domain::access::Permission;
 use serde_json::{Value, json};
+use crate::cache::CachedForm;
+use std::sync::Arc;
+use tenancy::TenantDb;
 use tenancy::tenant::forms::{self, Form};
 
 /// Routes of this resource.
@@ -23,15 +26,32 @@ pub fn router() -> Router<AppState> {
 pub const MANAGE_ANY_FORM: [Permission; 3] =
     [Permission::ManageForms, Permission::ManageFormRegistrations, Permission::ManageFormUsers];
 
+/// A form parsed for sending, from the cache or the tenant database.
+pub async fn cached_form(state: &AppState, db: &TenantDb, form_id: &str) -> Result<Arc<CachedForm>> {
+    let key = (db.client_id().clone(), form_id.to_owned());
+    if let Some(cached) = state.caches.forms.get(&key) {
+        return Ok(cached);
+    }
+    let form = forms::find(db, form_id).await?.ok_or(AppError::NotFound)?;
+    // A stored form was validated when it was saved; failing here is our fault, not the user's.
+    let definition = domain::form::validate_schema(&form.schema, &form.rules)
+        .map_err(|errors| AppError::internal(format!("stored form {form_id} is invalid: {errors:?}")))?;
+    let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
+    let schema_json = form.schema.to_string().into();
+    let cached = Arc::new(CachedForm { form, definition, schema_json, allowed_users, allowed_groups });
+    state.caches.forms.insert(key, cached.clone());
+    Ok(cached)
+}
+
 /// The form a signed-in user may fill in (or manage): 404 when unknown, 403 otherwise.
-pub async fn fillable(state: &AppState, auth: AuthUser, form_id: &str) -> Result<(ClientCtx, Form)> {
+pub async fn fillable(state: &AppState, auth: AuthUser, form_id: &str) -> Result<(ClientCtx, Arc<CachedForm>)> {
     let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
-    let form = forms::find(&ctx.db, form_id).await?.ok_or(AppError::NotFound)?;
+    let cached = cached_form(state, &ctx.db, form_id).await?;
     let manages = MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p));
-    if !manages && !forms::may_fill(&ctx.db, form_id, ctx.auth.user.id.as_str(), &[]).await? {
+    if !manages && !cached.may_fill(ctx.auth.user.id.as_str()) {
         return Err(AppError::Forbidden);
     }
-    Ok((ctx, form))
+    Ok((ctx, cached))
 }
 
 /// The Form entity as the fill-in side needs it (document 000 section 3).
@@ -58,8 +78,8 @@ pub fn form_json(form: &Form, client_id: &str) -> Value {
 
 /// `GET api/form/{form_id}`.
 async fn show(State(state): State<AppState>, auth: AuthUser, Path(form_id): Path<String>) -> Result<Json<Value>> {
-    let (ctx, form) = fillable(&state, auth, &form_id).await?;
-    Ok(Json(form_json(&form, ctx.client.id.as_str())))
+    let (ctx, cached) = fillable(&state, auth, &form_id).await?;
+    Ok(Json(form_json(&cached.form, ctx.client.id.as_str())))
 }
 
 /// `GET api/form/{form_id}/anonymous`: the client a form belongs to, for the public

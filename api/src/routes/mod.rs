@@ -10,4 +10,5 @@ pub mod openapi;
 pub mod ops;
 pub mod register;
 pub mod registrations;
+pub mod send;
 pub mod user;

@@ -73,6 +73,7 @@ async fn register(State(state): State<AppState>, FormBody(form): FormBody<Regist
         Some(user) => {
             if memberships::roles_in_client(&state.platform, &user.id, &client.id).await?.is_none() {
                 memberships::set_roles(&state.platform, &user.id, &client.id, &[]).await?;
+                state.caches.access.remove(&(user.id.clone(), client.id.clone()));
             }
         }
         None => {

@@ -101,7 +101,8 @@ async fn mine(State(state): State<AppState>, auth: AuthUser, Query(query): Query
 /// `GET api/form/{form_id}/registrations/{registration_id}`: one registration, for its
 /// sender or a user who manages the form's registrations. Hold registrations cannot be opened.
 async fn show(State(state): State<AppState>, auth: AuthUser, Path((form_id, registration_id)): Path<(String, String)>) -> Result<Json<Value>> {
-    let (ctx, form) = fillable(&state, auth, &form_id).await?;
+    let (ctx, cached) = fillable(&state, auth, &form_id).await?;
+    let form = &cached.form;
     let reg = registrations::find(&ctx.db, &form_id, &registration_id).await?.ok_or(AppError::NotFound)?;
     let own = reg.user_id.as_deref() == Some(ctx.auth.user.id.as_str());
     if !own && !ctx.access.may(Permission::ManageFormRegistrations) {
@@ -110,7 +111,7 @@ async fn show(State(state): State<AppState>, auth: AuthUser, Path((form_id, regi
     if reg.status == "hold" {
         return Err(AppError::NotFound);
     }
-    Ok(Json(registration_json(&reg, &form)))
+    Ok(Json(registration_json(&reg, form)))
 }
 
 /// The searchable fields of a form, when its record search is switched on.
@@ -153,6 +154,6 @@ async fn search(
     Path(form_id): Path<String>,
     Query(query): Query<BTreeMap<String, String>>,
 ) -> Result<Json<Value>> {
-    let (ctx, form) = fillable(&state, auth, &form_id).await?;
-    Ok(Json(run_search(&ctx.db, &form, &query).await?))
+    let (ctx, cached) = fillable(&state, auth, &form_id).await?;
+    Ok(Json(run_search(&ctx.db, &cached.form, &query).await?))
 }

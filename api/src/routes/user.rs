@@ -115,6 +115,7 @@ async fn login(State(state): State<AppState>, PeerAddr(addr): PeerAddr, FormBody
 /// `POST api/user/logout`: revokes the api key of this request.
 async fn logout(State(state): State<AppState>, auth: AuthUser) -> Result<Json<Value>> {
     tokens::revoke(&state.platform, &auth.api_key).await?;
+    state.caches.sessions.remove(&secrets::token_hash(&auth.api_key));
     Ok(Json(json!({ "status": true, "message": messages::LOGGED_OUT })))
 }
 
@@ -174,7 +175,11 @@ async fn password_reset(State(state): State<AppState>, FormBody(form): FormBody<
         .await
         .map_err(AppError::internal)??;
     match password_tokens::redeem(&state.platform, form.token.trim(), &hash).await? {
-        Some(_) => Ok(Json(json!({ "status": true, "message": messages::PASSWORD_CHANGED }))),
+        Some(user) => {
+            // Every session of the user was revoked; forget the cached ones too.
+            state.caches.sessions.remove_where(|_, cached| cached.id == user);
+            Ok(Json(json!({ "status": true, "message": messages::PASSWORD_CHANGED })))
+        }
         None => Err(AppError::BadRequest(messages::RESET_LINK_INVALID.to_owned())),
     }
 }

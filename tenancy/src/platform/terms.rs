@@ -16,11 +16,12 @@ pub async fn accept(db: &Platform, client: &ClientId, user: &UserId) -> Result<(
     Ok(())
 }
 
-/// Asks a user to accept the client's terms (again) before using it.
+/// Puts a user on the client's list of users who must accept its terms; an acceptance
+/// already given stays (so seeding twice changes nothing).
 pub async fn require(db: &Platform, client: &ClientId, user: &UserId) -> Result<()> {
     sqlx::query(
         "INSERT INTO terms_users (client_id, user_id, accepted_at) VALUES (?1, ?2, NULL)
-         ON CONFLICT (client_id, user_id) DO UPDATE SET accepted_at = NULL",
+         ON CONFLICT (client_id, user_id) DO NOTHING",
     )
     .bind(client.as_str())
     .bind(user.as_str())

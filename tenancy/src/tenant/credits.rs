@@ -38,18 +38,33 @@ pub async fn count(db: &TenantDb) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM credits").fetch_one(db.pool()).await?)
 }
 
-/// Takes one credit from the bundle that expires first, inside the caller's transaction.
-/// False when none is left (the registration is then stored with status hold).
-pub(crate) async fn consume_one(conn: &mut sqlx::SqliteConnection, allow_expired: bool) -> Result<bool> {
-    let used = sqlx::query(
-        "UPDATE credits SET credits_left = credits_left - 1 WHERE id = (
-           SELECT id FROM credits
-           WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)
-           ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)",
+/// Takes up to `wanted` credits, from the bundles that expire first, inside the caller's
+/// transaction; answers how many it got (the rest of the sends are kept on hold).
+pub(crate) async fn consume(conn: &mut sqlx::SqliteConnection, wanted: i64, allow_expired: bool) -> Result<i64> {
+    if wanted <= 0 {
+        return Ok(0);
+    }
+    let bundles: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT id, credits_left FROM credits
+         WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)
+         ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at",
     )
     .bind(allow_expired)
     .bind(now())
-    .execute(&mut *conn)
+    .fetch_all(&mut *conn)
     .await?;
-    Ok(used.rows_affected() == 1)
+    let mut got = 0;
+    for (id, left) in bundles {
+        if got == wanted {
+            break;
+        }
+        let take = left.min(wanted - got);
+        sqlx::query("UPDATE credits SET credits_left = credits_left - ?2 WHERE id = ?1")
+            .bind(&id)
+            .bind(take)
+            .execute(&mut *conn)
+            .await?;
+        got += take;
+    }
+    Ok(got)
 }

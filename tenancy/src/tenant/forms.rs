@@ -123,25 +123,6 @@ pub async fn published_for_user(db: &TenantDb, user_id: &str, group_ids: &[Strin
     Ok(rows.into_iter().map(Form::from).collect())
 }
 
-/// True when the user may fill in this published form (see [`published_for_user`]).
-pub async fn may_fill(db: &TenantDb, form_id: &str, user_id: &str, group_ids: &[String]) -> Result<bool> {
-    let groups = serde_json::to_string(group_ids)?;
-    let allowed: bool = sqlx::query_scalar(
-        "SELECT published_at IS NOT NULL AND (
-            NOT EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = f.id)
-            OR EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = f.id
-                       AND (a.user_id = ?2 OR a.group_id IN (SELECT value FROM json_each(?3)))))
-         FROM forms f WHERE f.id = ?1",
-    )
-    .bind(form_id)
-    .bind(user_id)
-    .bind(groups)
-    .fetch_optional(db.pool())
-    .await?
-    .unwrap_or(false);
-    Ok(allowed)
-}
-
 /// What a new form is made of.
 #[derive(Debug, Clone)]
 pub struct NewForm {
@@ -182,4 +163,16 @@ pub async fn insert(db: &TenantDb, form: &NewForm) -> Result<()> {
     .execute(db.pool())
     .await?;
     Ok(())
+}
+
+/// Who may fill in a form: (user ids, group ids); both empty means every user of the client.
+pub async fn access_lists(db: &TenantDb, form_id: &str) -> Result<(Vec<String>, Vec<String>)> {
+    let rows: Vec<(Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT user_id, group_id FROM form_access WHERE form_id = ?1")
+            .bind(form_id)
+            .fetch_all(db.pool())
+            .await?;
+    let users = rows.iter().filter_map(|(user, _)| user.clone()).collect();
+    let groups = rows.into_iter().filter_map(|(_, group)| group).collect();
+    Ok((users, groups))
 }

@@ -1,11 +1,13 @@
 //! Queries on `registrations`. Inserts go only through the group-commit writer
-//! ([`crate::writer::Writer`]), which calls [`apply_submit`] inside its transaction.
+//! ([`crate::writer::Writer`]), which calls [`apply_batch`] inside its transaction (and
+//! [`apply_submit`] per send when a batch statement fails).
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::credits;
 use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use sqlx::SqliteConnection;
+use std::collections::HashMap;
 
 /// Registration status (spec: completed, hold, draft).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,8 +47,9 @@ pub struct Finished {
     pub registration_name: Option<String>,
 }
 
-/// Renders the number-dependent parts of a registration.
-pub type Finish = Box<dyn FnOnce(&Numbered) -> Finished + Send>;
+/// Renders the number-dependent parts of a registration. `Fn` rather than `FnOnce` because a
+/// batch that fails as a whole is applied again send by send.
+pub type Finish = Box<dyn Fn(&Numbered) -> Finished + Send + Sync>;
 
 /// A registration to store.
 pub struct NewRegistration {
@@ -58,7 +61,9 @@ pub struct NewRegistration {
     pub username: Option<String>,
     pub wanted: Status,
     pub phase: Option<String>,
-    pub schema: Value,
+    /// The form's schema as JSON text, kept with the registration so it can always be shown
+    /// as it was filled in.
+    pub schema: std::sync::Arc<str>,
     /// Admins may use expired credits (spec document 3: expiry counts only for non-admins).
     pub allow_expired_credits: bool,
     pub finish: Finish,
@@ -149,7 +154,7 @@ macro_rules! select {
 
 /// Applies one send inside the writer's transaction: replay or conflict by fill_token,
 /// next serial number of the form, one credit (or status hold), insert.
-pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: NewRegistration) -> Result<SubmitOutcome> {
+pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistration) -> Result<SubmitOutcome> {
     if let Some(token) = &new.fill_token {
         let existing: Option<(String, String)> =
             sqlx::query_as("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")
@@ -172,7 +177,7 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: NewRegistrati
     let serial_number = serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
     let status = match new.wanted {
         Status::Draft => Status::Draft,
-        _ if credits::consume_one(conn, new.allow_expired_credits).await? => Status::Completed,
+        _ if credits::consume(conn, 1, new.allow_expired_credits).await? == 1 => Status::Completed,
         _ => Status::Hold,
     };
     let numbered = Numbered { id: new_id(), serial_number, created_at: now() };
@@ -193,12 +198,161 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: NewRegistrati
     .bind(status.as_str())
     .bind(&new.phase)
     .bind(finished.values.to_string())
-    .bind(new.schema.to_string())
+    .bind(&*new.schema)
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
     let row: Row = sqlx::query_as(select!("WHERE id = ?1")).bind(&numbered.id).fetch_one(&mut *conn).await?;
     Ok(SubmitOutcome::Created(row.into()))
+}
+
+/// What the batch path decided for one send before anything is written.
+enum Plan {
+    Insert(String),
+    Replay(String),
+    Conflict,
+}
+
+/// Applies a whole batch with a handful of statements: one look-up of the fill tokens, one
+/// serial-number update per form, the credits in bulk, and one multi-row INSERT. An `Err`
+/// means a statement failed and the caller must roll back and fall back to
+/// [`apply_submit`] per send; per-send outcomes (replay, conflict, unknown form) are `Ok`.
+pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistration]) -> Result<Vec<Result<SubmitOutcome>>> {
+    let at = now();
+    let tokens: Vec<&str> = news.iter().filter_map(|n| n.fill_token.as_deref()).collect();
+    let mut known: HashMap<String, (String, String)> = HashMap::new();
+    if !tokens.is_empty() {
+        let rows: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?1))",
+        )
+        .bind(serde_json::to_string(&tokens)?)
+        .fetch_all(&mut *conn)
+        .await?;
+        known.extend(rows.into_iter().map(|(token, id, hash)| (token, (id, hash))));
+    }
+    // Decide per send; a token repeated inside the batch is judged against its first use.
+    let mut plans = Vec::with_capacity(news.len());
+    let mut per_form: HashMap<&str, i64> = HashMap::new();
+    for new in news {
+        if let Some((id, hash)) = new.fill_token.as_ref().and_then(|t| known.get(t)) {
+            plans.push(if *hash == new.payload_hash { Plan::Replay(id.clone()) } else { Plan::Conflict });
+            continue;
+        }
+        let id = new_id();
+        if let Some(token) = &new.fill_token {
+            known.insert(token.clone(), (id.clone(), new.payload_hash.clone()));
+        }
+        *per_form.entry(new.form_id.as_str()).or_default() += 1;
+        plans.push(Plan::Insert(id));
+    }
+    let mut next_serial: HashMap<&str, i64> = HashMap::new();
+    for (form, count) in &per_form {
+        let start: Option<i64> =
+            sqlx::query_scalar("UPDATE forms SET next_serial = next_serial + ?2 WHERE id = ?1 RETURNING next_serial - ?2")
+                .bind(form)
+                .bind(count)
+                .fetch_optional(&mut *conn)
+                .await?;
+        if let Some(start) = start {
+            next_serial.insert(form, start);
+        }
+    }
+    let wants_credit = |new: &NewRegistration, admin: bool| {
+        new.wanted != Status::Draft && new.allow_expired_credits == admin && next_serial.contains_key(new.form_id.as_str())
+    };
+    let inserting = |admin: bool| {
+        news.iter().zip(&plans).filter(|(new, plan)| matches!(plan, Plan::Insert(_)) && wants_credit(new, admin)).count()
+    };
+    let mut credits_for = [
+        credits::consume(conn, i64::try_from(inserting(false)).unwrap_or(0), false).await?,
+        credits::consume(conn, i64::try_from(inserting(true)).unwrap_or(0), true).await?,
+    ];
+
+    let mut rows = Vec::new();
+    let mut outcomes: Vec<Result<SubmitOutcome>> = Vec::with_capacity(news.len());
+    let mut replays = Vec::new();
+    for (new, plan) in news.iter().zip(plans) {
+        let id = match plan {
+            Plan::Conflict => {
+                outcomes.push(Ok(SubmitOutcome::Conflict));
+                continue;
+            }
+            Plan::Replay(id) => {
+                replays.push((outcomes.len(), id));
+                outcomes.push(Ok(SubmitOutcome::Conflict)); // replaced below
+                continue;
+            }
+            Plan::Insert(id) => id,
+        };
+        let Some(serial) = next_serial.get_mut(new.form_id.as_str()) else {
+            outcomes.push(Err(TenancyError::NotFound(format!("form {}", new.form_id))));
+            continue;
+        };
+        let serial_number = *serial;
+        *serial += 1;
+        let status = if new.wanted == Status::Draft {
+            Status::Draft
+        } else {
+            let left = &mut credits_for[usize::from(new.allow_expired_credits)];
+            if *left > 0 {
+                *left -= 1;
+                Status::Completed
+            } else {
+                Status::Hold
+            }
+        };
+        let numbered = Numbered { id, serial_number, created_at: at };
+        let finished = (new.finish)(&numbered);
+        let reg = Registration {
+            id: numbered.id,
+            form_id: new.form_id.clone(),
+            serial_number,
+            fill_token: new.fill_token.clone(),
+            user_id: new.user_id.clone(),
+            username: new.username.clone(),
+            registration_name: finished.registration_name,
+            summary: finished.summary,
+            status: status.as_str().to_owned(),
+            phase: new.phase.clone(),
+            values: finished.values,
+            schema: serde_json::from_str(&new.schema).unwrap_or(Value::Null),
+            created_at: at,
+            updated_at: at,
+        };
+        rows.push(serde_json::json!({
+            "id": reg.id, "form_id": reg.form_id, "serial_number": serial_number, "fill_token": reg.fill_token,
+            "payload_hash": new.payload_hash, "user_id": reg.user_id, "username": reg.username,
+            "registration_name": reg.registration_name, "summary": reg.summary, "status": reg.status,
+            "phase": reg.phase, "reg_values": reg.values.to_string(), "schema": &*new.schema, "created_at": at,
+        }));
+        outcomes.push(Ok(SubmitOutcome::Created(reg)));
+    }
+    if !rows.is_empty() {
+        // One statement for the whole batch: the rows travel as one bound JSON array.
+        sqlx::query(
+            "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at)
+             SELECT value->>'id', value->>'form_id', value->>'serial_number', value->>'fill_token', value->>'payload_hash',
+                    value->>'user_id', value->>'username', value->>'registration_name', value->>'summary', value->>'status',
+                    value->>'phase', value->>'reg_values', value->>'schema', value->>'created_at', value->>'created_at'
+             FROM json_each(?1)",
+        )
+        .bind(Value::Array(rows).to_string())
+        .execute(&mut *conn)
+        .await?;
+    }
+    for (index, id) in replays {
+        // A replay of a send made earlier in this same batch is already in `outcomes`.
+        let earlier = outcomes.iter().find_map(|o| match o {
+            Ok(SubmitOutcome::Created(reg)) if reg.id == id => Some(reg.clone()),
+            _ => None,
+        });
+        let original = match earlier {
+            Some(reg) => reg,
+            None => sqlx::query_as::<_, Row>(select!("WHERE id = ?1")).bind(&id).fetch_one(&mut *conn).await?.into(),
+        };
+        outcomes[index] = Ok(SubmitOutcome::Replayed(original));
+    }
+    Ok(outcomes)
 }
 
 /// One registration of a form.

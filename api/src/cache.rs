@@ -1,0 +1,114 @@
+//! Short-lived caches on the request path. A send would otherwise read the session, the
+//! membership, the directory and the form from SQLite on every call; these answers change
+//! rarely, so each is kept for a few seconds. Changes made by this process invalidate at
+//! once; another API node sees them within the TTL (ops/decisions/008-request-caches.md).
+
+use domain::access::Role;
+use domain::ids::{ClientId, UserId};
+use lru::LruCache;
+use std::hash::Hash;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tenancy::platform::clients::Client;
+use tenancy::platform::users::User;
+use tenancy::tenant::forms::Form;
+
+/// A bounded map whose entries expire after a fixed time.
+#[derive(Debug)]
+pub struct TtlCache<K: Hash + Eq, V> {
+    ttl: Duration,
+    entries: Mutex<LruCache<K, (Instant, V)>>,
+}
+
+impl<K: Hash + Eq + Clone, V: Clone> TtlCache<K, V> {
+    /// At most `capacity` entries, each valid for `ttl`.
+    pub fn new(capacity: usize, ttl: Duration) -> TtlCache<K, V> {
+        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
+        TtlCache { ttl, entries: Mutex::new(LruCache::new(capacity)) }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<K, (Instant, V)>> {
+        // A poisoned lock only means a panic elsewhere; the map itself is intact.
+        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The live value for `key`.
+    pub fn get(&self, key: &K) -> Option<V> {
+        let mut entries = self.lock();
+        match entries.get(key) {
+            Some((at, value)) if at.elapsed() < self.ttl => Some(value.clone()),
+            Some(_) => {
+                entries.pop(key);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Stores a value.
+    pub fn insert(&self, key: K, value: V) {
+        self.lock().put(key, (Instant::now(), value));
+    }
+
+    /// Forgets one key.
+    pub fn remove(&self, key: &K) {
+        self.lock().pop(key);
+    }
+
+    /// Forgets every entry whose key or value matches.
+    pub fn remove_where(&self, matches: impl Fn(&K, &V) -> bool) {
+        let mut entries = self.lock();
+        let doomed: Vec<K> = entries.iter().filter(|(k, (_, v))| matches(k, v)).map(|(k, _)| k.clone()).collect();
+        for key in doomed {
+            entries.pop(&key);
+        }
+    }
+}
+
+/// A form with what every send needs, parsed once.
+#[derive(Debug)]
+pub struct CachedForm {
+    pub form: Form,
+    /// The schema and rules, parsed and checked.
+    pub definition: domain::form::Form,
+    /// The schema as JSON text, stored with every registration.
+    pub schema_json: Arc<str>,
+    /// Users allowed to fill it in; empty means everyone of the client.
+    pub allowed_users: Vec<String>,
+    /// Groups allowed to fill it in.
+    pub allowed_groups: Vec<String>,
+}
+
+impl CachedForm {
+    /// True when this user may fill in the (published) form.
+    pub fn may_fill(&self, user: &str) -> bool {
+        self.form.published_at.is_some()
+            && ((self.allowed_users.is_empty() && self.allowed_groups.is_empty())
+                || self.allowed_users.iter().any(|u| u == user))
+    }
+}
+
+/// Every request-path cache of the process.
+#[derive(Debug)]
+pub struct Caches {
+    /// api-key hash -> user.
+    pub sessions: TtlCache<String, User>,
+    /// (user, client) -> the client and the user's membership roles (None: not a member).
+    pub access: TtlCache<(UserId, ClientId), (Client, Option<Vec<Role>>)>,
+    /// (kind, id) -> owning client.
+    pub directory: TtlCache<(String, String), ClientId>,
+    /// (client, form id) -> parsed form.
+    pub forms: TtlCache<(ClientId, String), Arc<CachedForm>>,
+}
+
+impl Default for Caches {
+    fn default() -> Caches {
+        Caches {
+            sessions: TtlCache::new(100_000, Duration::from_secs(30)),
+            access: TtlCache::new(100_000, Duration::from_secs(30)),
+            directory: TtlCache::new(100_000, Duration::from_secs(300)),
+            forms: TtlCache::new(10_000, Duration::from_secs(10)),
+        }
+    }
+}
