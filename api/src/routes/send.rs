@@ -46,6 +46,13 @@ pub struct SendBody {
     registration_phase: Option<String>,
 }
 
+/// What a fill token stands for: the form and the values exactly as sent.
+#[derive(serde::Serialize)]
+struct Payload<'a> {
+    form_id: &'a str,
+    values: &'a Map<String, Value>,
+}
+
 /// Who sends.
 struct Sender {
     user_id: Option<String>,
@@ -109,7 +116,8 @@ async fn store(db: &TenantDb, cached: Arc<CachedForm>, body: SendBody, sender: S
             .collect(),
     })?;
     // What the client sent decides whether a resend with the same fill token is a replay.
-    let payload_hash = tenancy::secrets::sha256_hex(json!({ "form_id": form.id, "values": submitted }).to_string().as_bytes());
+    let payload = serde_json::to_vec(&Payload { form_id: &form.id, values: &submitted }).map_err(AppError::internal)?;
+    let payload_hash = tenancy::secrets::sha256_hex(&payload);
     let finish = finisher(cached.clone(), form.form_summary.clone(), form.registration_name_token.clone(), values, meta);
     let new = NewRegistration {
         form_id: form.id.clone(),
