@@ -89,13 +89,16 @@ impl CachedForm {
     }
 }
 
+/// A client and the user's membership roles in it (None: not a member).
+pub type ClientAccess = (Client, Option<Vec<Role>>);
+
 /// Every request-path cache of the process.
 #[derive(Debug)]
 pub struct Caches {
     /// api-key hash -> user.
     pub sessions: TtlCache<String, User>,
     /// (user, client) -> the client and the user's membership roles (None: not a member).
-    pub access: TtlCache<(UserId, ClientId), (Client, Option<Vec<Role>>)>,
+    pub access: TtlCache<(UserId, ClientId), ClientAccess>,
     /// (kind, id) -> owning client.
     pub directory: TtlCache<(String, String), ClientId>,
     /// (client, form id) -> parsed form.

@@ -389,7 +389,6 @@ impl<'a> Parser<'a> {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde::Deserialize;

@@ -802,7 +802,6 @@ mod lenient {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;

@@ -525,7 +525,6 @@ fn converted(element_type: ElementType, text: &str) -> Option<Value> {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde::Deserialize;

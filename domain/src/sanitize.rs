@@ -335,7 +335,6 @@ fn decode_one(tail: &str) -> (Option<char>, usize) {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde::Deserialize;

@@ -385,7 +385,6 @@ fn is_single_token(text: &str, allowed: fn(u8) -> bool) -> bool {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde_json::json;

@@ -385,7 +385,6 @@ fn item_texts(value: &Value, property: &str) -> String {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::form::Form;

@@ -157,7 +157,6 @@ pub fn raw_text(value: &Value) -> String {
 
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
-#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use serde::Deserialize;

@@ -50,8 +50,8 @@ pub async fn export(platform: &Platform, registry: &TenantRegistry, client: &Cli
 /// when `replace` is set; the old folder is removed only after the new one is in place.
 pub async fn import(platform: &Platform, registry: &TenantRegistry, snapshot: &Path, replace: bool) -> Result<ClientId> {
     let tenants_root = registry.root();
-    std::fs::create_dir_all(&tenants_root)?;
-    let staging = tempfile::Builder::new().prefix(".import-").tempdir_in(&tenants_root)?;
+    std::fs::create_dir_all(tenants_root)?;
+    let staging = tempfile::Builder::new().prefix(".import-").tempdir_in(tenants_root)?;
     let source = snapshot.to_path_buf();
     let target = staging.path().to_path_buf();
     tokio::task::spawn_blocking(move || -> Result<()> {

@@ -141,7 +141,7 @@ async fn a_token_repeated_within_one_batch_is_a_replay_or_a_conflict() -> TestRe
     let created: Vec<_> = outcomes.iter().filter(|o| matches!(o, SubmitOutcome::Created(_))).collect();
     assert_eq!(created.len(), 1, "{outcomes:?}");
     assert!(outcomes.iter().any(|o| matches!(o, SubmitOutcome::Replayed(_))));
-    assert!(outcomes.iter().any(|o| *o == SubmitOutcome::Conflict));
+    assert!(outcomes.contains(&SubmitOutcome::Conflict));
     assert_eq!(credits::left(&db, true).await?, 9);
     Ok(())
 }

@@ -40,7 +40,7 @@ fn values(seq: u64) -> Value {
             0 | 1 => json!(format!("Waarde {i} van melding {seq}")),
             2 => json!(seq % 1000),
             3 => json!(["a", "b", "c"][usize::try_from(seq % 3).unwrap_or(0)]),
-            _ => json!(seq % 2 == 0),
+            _ => json!(seq.is_multiple_of(2)),
         };
         map.insert(format!("{}_{i}", ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]), value);
     }
