@@ -151,6 +151,7 @@ async fn serve(config: Config, with_workers: bool) -> AnyResult {
 }
 
 async fn run_workers(state: AppState, mut stop: watch::Receiver<bool>) -> AnyResult {
+    tokio::spawn(purge_saved_registrations(state.clone(), stop.clone()));
     let mailer = Mailer::new(state.config.smtp_url.as_deref(), state.config.data_dir.join("mail"))?;
     let ctx = JobContext { mailer, metrics: state.metrics.clone() };
     worker::runner::run(state.queue.clone(), ctx, async move {
@@ -158,6 +159,35 @@ async fn run_workers(state: AppState, mut stop: watch::Receiver<bool>) -> AnyRes
     })
     .await?;
     Ok(())
+}
+
+/// Saved registrations not changed for a year are deleted (spec document 000 section 9).
+const SAVED_RETENTION_SECS: i64 = 365 * 24 * 3600;
+
+/// Daily, in every worker process: purging is idempotent, so several workers doing it at
+/// once only repeat a no-op.
+async fn purge_saved_registrations(state: AppState, mut stop: watch::Receiver<bool>) {
+    let mut every_day = tokio::time::interval(Duration::from_secs(24 * 3600));
+    loop {
+        tokio::select! {
+            _ = every_day.tick() => {}
+            _ = stop.wait_for(|stopped| *stopped) => return,
+        }
+        match purge_saved_once(&state).await {
+            Ok(purged) => tracing::info!(purged, "old saved registrations purged"),
+            Err(err) => tracing::warn!(error = %err, "purging saved registrations failed"),
+        }
+    }
+}
+
+/// One purge over every client; answers how many saved registrations were deleted.
+pub async fn purge_saved_once(state: &AppState) -> AnyResult<u64> {
+    let mut purged = 0;
+    for client in clients::list(&state.platform).await? {
+        let db = state.tenants.open(&client.id).await?;
+        purged += tenancy::tenant::saved::purge_older_than(&db, SAVED_RETENTION_SECS).await?;
+    }
+    Ok(purged)
 }
 
 /// Ctrl-C or SIGTERM.

@@ -190,7 +190,7 @@ impl ClientCtx {
 }
 
 /// The client owning a globally addressable id (cached: ids never move between clients).
-async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> {
+pub async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> {
     let key = (kind.to_owned(), id.to_owned());
     if let Some(client) = app.caches.directory.get(&key) {
         return Ok(client);

@@ -2,7 +2,7 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, send, user};
+use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, send, sync, user};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -28,6 +28,7 @@ pub fn api(state: AppState) -> Router {
         .merge(forms::router())
         .merge(registrations::router())
         .merge(send::router())
+        .merge(sync::router())
         .merge(files::router())
         .merge(guest::router())
         .merge(register::router())

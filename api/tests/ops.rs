@@ -69,6 +69,7 @@ async fn the_openapi_document_lists_every_route() -> TestResult {
         "/api/client/{client_id}/accept-terms-and-conditions",
         "/jsonapi/client/client/{client_id}",
         "/api/user/register/",
+        "/api/saved-registrations-sync",
     ] {
         assert!(paths.contains_key(route), "{route} missing from openapi.json");
     }

@@ -13,6 +13,7 @@ pub mod messages;
 pub mod rules;
 pub mod sanitize;
 pub mod submission;
+pub mod sync;
 pub mod tokens;
 pub mod validate;
 pub mod values;

@@ -218,3 +218,7 @@ pub const DUPLICATE_SEND: &str = "Deze registratie is al eerder ingestuurd en ko
 pub const SEND_VALUES_INVALID: &str = "De ingevulde waarden konden niet worden gelezen.";
 /// Send that fails validation (spec document 000 section 5).
 pub const FORM_INVALID: &str = "Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.";
+
+/// A sync entry without fill_token, form_id or client_id.
+pub const SYNC_ENTRY_INVALID: &str =
+    "Een opgeslagen registratie mist gegevens (fill_token, form_id of client_id) en kon niet worden gesynchroniseerd.";

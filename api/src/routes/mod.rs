@@ -11,4 +11,5 @@ pub mod ops;
 pub mod register;
 pub mod registrations;
 pub mod send;
+pub mod sync;
 pub mod user;

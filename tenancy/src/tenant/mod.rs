@@ -7,3 +7,4 @@ pub mod folders;
 pub mod forms;
 pub mod meta;
 pub mod registrations;
+pub mod saved;

@@ -3,7 +3,7 @@
 //! [`apply_submit`] per send when a batch statement fails).
 
 use crate::error::{Result, TenancyError};
-use crate::tenant::credits;
+use crate::tenant::{credits, saved};
 use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -224,6 +224,9 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
+    if let (Some(token), Some(user)) = (new.fill_token.as_deref(), new.user_id.as_deref()) {
+        saved::remove_sent(conn, &[(token, user)]).await?;
+    }
     let row: Row = sqlx::query_as(select!("WHERE id = ?1")).bind(&numbered.id).fetch_one(&mut *conn).await?;
     Ok(SubmitOutcome::Created(row.into()))
 }
@@ -362,6 +365,14 @@ pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistra
         .execute(&mut *conn)
         .await?;
     }
+    let sent: Vec<(&str, &str)> = news
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, outcome)| matches!(outcome, Ok(SubmitOutcome::Created(_))))
+        .chain(replays.iter().map(|(index, _)| (&news[*index], &outcomes[*index])))
+        .filter_map(|(new, _)| Some((new.fill_token.as_deref()?, new.user_id.as_deref()?)))
+        .collect();
+    saved::remove_sent(conn, &sent).await?;
     for (index, id) in replays {
         // A replay of a send made earlier in this same batch is already in `outcomes`.
         let earlier = outcomes.iter().find_map(|o| match o {

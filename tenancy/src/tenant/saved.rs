@@ -1,0 +1,123 @@
+//! Queries on `saved_registrations`: registrations saved on a device, synced per user.
+
+use crate::error::Result;
+use crate::{TenantDb, now};
+use serde_json::Value;
+
+/// A saved registration as the server keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Saved {
+    pub fill_token: String,
+    pub user_id: String,
+    pub form_id: String,
+    /// The Registration entity as the device sent it (values, schema, names, ...).
+    pub entry: Value,
+    pub version: i64,
+    pub deleted_at: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    fill_token: String,
+    user_id: String,
+    form_id: String,
+    entry: String,
+    version: i64,
+    deleted_at: Option<String>,
+}
+
+impl From<Row> for Saved {
+    fn from(row: Row) -> Saved {
+        Saved {
+            fill_token: row.fill_token,
+            user_id: row.user_id,
+            form_id: row.form_id,
+            entry: serde_json::from_str(&row.entry).unwrap_or(Value::Null),
+            version: row.version,
+            deleted_at: row.deleted_at,
+        }
+    }
+}
+
+/// The rows of these fill tokens, whoever owns them (the caller checks the owner).
+pub async fn find_many(db: &TenantDb, tokens: &[&str]) -> Result<Vec<Saved>> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT fill_token, user_id, form_id, entry, version, deleted_at FROM saved_registrations
+         WHERE fill_token IN (SELECT value FROM json_each(?1))",
+    )
+    .bind(serde_json::to_string(tokens)?)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(Saved::from).collect())
+}
+
+/// Every saved registration of a user, tombstones included, oldest change first.
+pub async fn for_user(db: &TenantDb, user_id: &str) -> Result<Vec<Saved>> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT fill_token, user_id, form_id, entry, version, deleted_at FROM saved_registrations
+         WHERE user_id = ?1 ORDER BY server_updated_at, fill_token",
+    )
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(Saved::from).collect())
+}
+
+/// Stores accepted changes in one transaction; each row's version must already be the new one.
+pub async fn store_all(db: &TenantDb, rows: &[Saved]) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let at = now();
+    let mut tx = db.pool().begin().await?;
+    for row in rows {
+        sqlx::query(
+            "INSERT INTO saved_registrations (fill_token, user_id, form_id, entry, version, client_updated_at, deleted_at, server_updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (fill_token) DO UPDATE SET form_id = excluded.form_id, entry = excluded.entry,
+               version = excluded.version, client_updated_at = excluded.client_updated_at,
+               deleted_at = excluded.deleted_at, server_updated_at = excluded.server_updated_at
+             WHERE saved_registrations.user_id = excluded.user_id",
+        )
+        .bind(&row.fill_token)
+        .bind(&row.user_id)
+        .bind(&row.form_id)
+        .bind(row.entry.to_string())
+        .bind(row.version)
+        .bind(row.entry.get("registration_updated_at").and_then(Value::as_str))
+        .bind(&row.deleted_at)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Removes the saved copies of registrations that were just sent, inside the writer's
+/// transaction: once sent, a device's saved copy has served its purpose. `sent` holds
+/// (fill_token, user_id) pairs; only the sender's own copy is removed.
+pub(crate) async fn remove_sent(conn: &mut sqlx::SqliteConnection, sent: &[(&str, &str)]) -> Result<()> {
+    if sent.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "DELETE FROM saved_registrations WHERE EXISTS (
+           SELECT 1 FROM json_each(?1) j
+           WHERE j.value->>0 = saved_registrations.fill_token AND j.value->>1 = saved_registrations.user_id)",
+    )
+    .bind(serde_json::to_string(sent)?)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Deletes saved registrations (and tombstones) not changed for `max_age_secs` (one year
+/// by the spec); returns how many.
+pub async fn purge_older_than(db: &TenantDb, max_age_secs: i64) -> Result<u64> {
+    let done = sqlx::query("DELETE FROM saved_registrations WHERE server_updated_at < ?1")
+        .bind(now() - max_age_secs)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected())
+}
