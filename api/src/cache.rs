@@ -72,8 +72,10 @@ pub struct CachedForm {
     pub form: Form,
     /// The schema and rules, parsed and checked.
     pub definition: domain::form::Form,
-    /// The schema as JSON text, stored with every registration.
+    /// The schema as JSON text, stored (once) for the registrations made with it.
     pub schema_json: Arc<str>,
+    /// SHA-256 of `schema_json`.
+    pub schema_hash: Arc<str>,
     /// Users allowed to fill it in; empty means everyone of the client.
     pub allowed_users: Vec<String>,
     /// Groups allowed to fill it in.

@@ -42,6 +42,13 @@ CREATE TABLE IF NOT EXISTS form_access (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS form_access_unique ON form_access(form_id, COALESCE(user_id, ''), COALESCE(group_id, ''));
 
+-- Schemas as they were when registrations were filled in, stored once per distinct schema
+-- (content-addressed) instead of once per registration.
+CREATE TABLE IF NOT EXISTS form_schemas (
+    hash TEXT PRIMARY KEY NOT NULL,
+    schema TEXT NOT NULL
+);
+
 -- Sent registrations. fill_token makes a send idempotent: the same token with the same
 -- payload answers the original, with another payload it is refused.
 CREATE TABLE IF NOT EXISTS registrations (
@@ -57,7 +64,7 @@ CREATE TABLE IF NOT EXISTS registrations (
     status TEXT NOT NULL CHECK (status IN ('completed', 'hold', 'draft')),
     phase TEXT,
     reg_values TEXT NOT NULL,
-    schema TEXT NOT NULL,
+    schema_hash TEXT NOT NULL REFERENCES form_schemas(hash),
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     deleted_at INTEGER,

@@ -50,6 +50,7 @@ fn send(token: &str, hash: &str) -> NewRegistration {
         wanted: Status::Completed,
         phase: None,
         schema: "[]".into(),
+        schema_hash: tenancy::secrets::sha256_hex(b"[]").into(),
         allow_expired_credits: false,
         finish: Box::new(|numbered| Finished {
             values: json!({ "nummer": numbered.serial_number }),
@@ -191,7 +192,8 @@ async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult 
     // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
     let file = registry.tenant_dir(db.client_id()).join("tenant.db");
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display())).await?;
-    sqlx::query("INSERT INTO registrations (id, form_id, serial_number, payload_hash, status, reg_values, schema, created_at, updated_at) VALUES ('x', 'f1', 1, 'h', 'completed', '{}', '[]', 0, 0)")
+    sqlx::query("INSERT INTO form_schemas (hash, schema) VALUES ('s', '[]')").execute(&pool).await?;
+    sqlx::query("INSERT INTO registrations (id, form_id, serial_number, payload_hash, status, reg_values, schema_hash, created_at, updated_at) VALUES ('x', 'f1', 1, 'h', 'completed', '{}', 's', 0, 0)")
         .execute(&pool)
         .await?;
     pool.close().await;

@@ -37,8 +37,9 @@ pub async fn cached_form(state: &AppState, db: &TenantDb, form_id: &str) -> Resu
     let definition = domain::form::validate_schema(&form.schema, &form.rules)
         .map_err(|errors| AppError::internal(format!("stored form {form_id} is invalid: {errors:?}")))?;
     let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
-    let schema_json = form.schema.to_string().into();
-    let cached = Arc::new(CachedForm { form, definition, schema_json, allowed_users, allowed_groups });
+    let schema_text = form.schema.to_string();
+    let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
+    let cached = Arc::new(CachedForm { form, definition, schema_json: schema_text.into(), schema_hash, allowed_users, allowed_groups });
     state.caches.forms.insert(key, cached.clone());
     Ok(cached)
 }

@@ -128,6 +128,7 @@ async fn store(db: &TenantDb, cached: Arc<CachedForm>, body: SendBody, sender: S
         wanted: Status::Completed,
         phase,
         schema: cached.schema_json.clone(),
+        schema_hash: cached.schema_hash.clone(),
         allow_expired_credits: sender.is_admin,
         finish,
     };

@@ -62,9 +62,11 @@ pub struct NewRegistration {
     pub username: Option<String>,
     pub wanted: Status,
     pub phase: Option<String>,
-    /// The form's schema as JSON text, kept with the registration so it can always be shown
-    /// as it was filled in.
+    /// The form's schema as JSON text, kept (once per distinct schema) so the registration
+    /// can always be shown as it was filled in.
     pub schema: std::sync::Arc<str>,
+    /// SHA-256 of `schema`, its key in `form_schemas`.
+    pub schema_hash: std::sync::Arc<str>,
     /// Admins may use expired credits (spec document 3: expiry counts only for non-admins).
     pub allow_expired_credits: bool,
     pub finish: Finish,
@@ -168,7 +170,7 @@ fn raw_json(text: String) -> Box<RawValue> {
 macro_rules! select {
     ($tail:literal) => {
         concat!(
-            "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at FROM registrations ",
+            "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at FROM registrations JOIN form_schemas ON hash = schema_hash ",
             $tail
         )
     };
@@ -204,8 +206,13 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
     };
     let numbered = Numbered { id: new_id(), serial_number, created_at: now() };
     let finished = (new.finish)(&numbered);
+    sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")
+        .bind(&*new.schema_hash)
+        .bind(&*new.schema)
+        .execute(&mut *conn)
+        .await?;
     sqlx::query(
-        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at)
+        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
     )
     .bind(&numbered.id)
@@ -220,7 +227,7 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
     .bind(status.as_str())
     .bind(&new.phase)
     .bind(finished.values.to_string())
-    .bind(&*new.schema)
+    .bind(&*new.schema_hash)
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
@@ -348,17 +355,25 @@ pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistra
             "id": reg.id, "form_id": reg.form_id, "serial_number": serial_number, "fill_token": reg.fill_token,
             "payload_hash": new.payload_hash, "user_id": reg.user_id, "username": reg.username,
             "registration_name": reg.registration_name, "summary": reg.summary, "status": reg.status,
-            "phase": reg.phase, "reg_values": reg.values.to_string(), "schema": &*new.schema, "created_at": at,
+            "phase": reg.phase, "reg_values": reg.values.to_string(), "schema_hash": &*new.schema_hash, "created_at": at,
         }));
         outcomes.push(Ok(SubmitOutcome::Created(reg)));
     }
     if !rows.is_empty() {
+        let mut schemas: HashMap<&str, &str> = HashMap::new();
+        for new in news {
+            schemas.entry(&new.schema_hash).or_insert(&new.schema);
+        }
+        sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
+            .bind(serde_json::to_string(&schemas)?)
+            .execute(&mut *conn)
+            .await?;
         // One statement for the whole batch: the rows travel as one bound JSON array.
         sqlx::query(
-            "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at)
+            "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
              SELECT value->>'id', value->>'form_id', value->>'serial_number', value->>'fill_token', value->>'payload_hash',
                     value->>'user_id', value->>'username', value->>'registration_name', value->>'summary', value->>'status',
-                    value->>'phase', value->>'reg_values', value->>'schema', value->>'created_at', value->>'created_at'
+                    value->>'phase', value->>'reg_values', value->>'schema_hash', value->>'created_at', value->>'created_at'
              FROM json_each(?1)",
         )
         .bind(Value::Array(rows).to_string())
