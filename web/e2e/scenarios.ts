@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { EformServer } from './harness';
 
@@ -14,6 +17,7 @@ export interface Scenario {
 
 const PASSWORD = 'eform-demo';
 const TIMEOUT = 15_000;
+const MAIL_TIMEOUT = 60_000;
 const OFFLINE_TEXT =
   'U bent momenteel offline. U kunt geen formulieren versturen en hebt mogelijk niet de nieuwste versie van formulieren beschikbaar. Ga niet uitloggen als u nog opgeslagen registraties heeft die alleen op dit apparaat staan.';
 
@@ -43,6 +47,90 @@ async function serverMessage(url: string, init: RequestInit): Promise<string> {
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
+}
+
+/** Signs in through the API (no browser) for set-up look-ups; returns the api key. */
+async function apiKey(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { api_key?: string };
+  if (!body.api_key) throw new Error(`no api key for ${email}`);
+  return body.api_key;
+}
+
+async function apiGet<T>(baseUrl: string, key: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { 'api-key': key } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface Folder {
+  folder_name: string;
+  children: Folder[];
+  forms: { form_id: string; form_name: string }[];
+}
+
+/** The id of a form of the user's first client, found by name in the folder tree. */
+async function formIdByName(baseUrl: string, key: string, name: string): Promise<string> {
+  const info = await apiGet<{ clients: { id: string }[] }>(baseUrl, key, '/api/user/info');
+  const clientId = info.clients[0]?.id ?? '';
+  const folders = await apiGet<Folder[]>(baseUrl, key, `/api/client/${clientId}/folder/user`);
+  const walk = (list: Folder[]): string | undefined =>
+    list.map((folder) => folder.forms.find((form) => form.form_name === name)?.form_id ?? walk(folder.children)).find(Boolean);
+  const id = walk(folders);
+  if (!id) throw new Error(`form '${name}' not in the folder tree`);
+  return id;
+}
+
+/** A small valid PNG (a red-blue gradient), built here so the test needs no fixture file. */
+function makePng(width = 64, height = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < width; x++) rows.push(Math.round((x / width) * 255), 40, Math.round((y / height) * 255));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Every .eml file under a folder, read as text. */
+function mailsIn(folder: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return entries.filter((name) => name.endsWith('.eml')).map((name) => readFileSync(join(folder, name), 'utf8'));
 }
 
 export const scenarios: Scenario[] = [
@@ -165,6 +253,127 @@ export const scenarios: Scenario[] = [
       await page.getByLabel('Herhaal nieuw wachtwoord').fill('nieuw-wachtwoord');
       await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
       await visible(page, invalid);
+    },
+  },
+  {
+    name: 'g: fill in Alle elementen and find it in Mijn registraties',
+    async run({ server, page }) {
+      await signIn(page, server.baseUrl, 'invuller@demo.eform.nl');
+      await page.getByRole('link', { name: 'Formulier invullen' }).click();
+      await atPath(page, '/folders');
+      await page.getByRole('treeitem', { name: 'Inspecties' }).click();
+      await page.getByRole('treeitem', { name: 'Openbare ruimte' }).click();
+      await page.getByRole('treeitem', { name: 'Alle elementen' }).click();
+      await page.getByRole('heading', { name: 'Alle elementen', level: 1 }).waitFor({ timeout: TIMEOUT });
+
+      await page.getByLabel('Onderwerp').fill('Kapotte lantaarnpaal');
+      await page.getByLabel(/^Toelichting/).fill('Wordt verborgen');
+      await page.getByLabel('Geen toelichting nodig').check();
+      await page.getByLabel(/^Toelichting/).waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByLabel('Aantal').fill('3');
+      await page.getByLabel('Prijs per stuk').fill('2,5');
+      const total = page.getByLabel('Totaal', { exact: true });
+      await page.waitForFunction(
+        (input) => (input as HTMLInputElement).value === '€ 7,50',
+        await total.elementHandle(),
+        { timeout: TIMEOUT },
+      );
+      await page.getByRole('radio', { name: 'Verlichting' }).check();
+
+      const canvas = page.getByRole('img', { name: 'Tekenvlak voor Handtekening' });
+      // The mouse works in viewport coordinates: the canvas must be on screen.
+      await canvas.scrollIntoViewIfNeeded();
+      const box = await canvas.boundingBox();
+      assert(box, 'signature canvas has no size');
+      await page.mouse.move(box.x + 20, box.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 120, box.y + 60, { steps: 8 });
+      await page.mouse.move(box.x + 200, box.y + 30, { steps: 8 });
+      await page.mouse.up();
+      await visible(page, 'Handtekening is gezet.');
+
+      await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'e2e-foto.png', mimeType: 'image/png', buffer: makePng() });
+      // Resized in the browser and stored as JPEG.
+      await visible(page, 'e2e-foto.jpg');
+
+      for (const [post, amount] of [['Verf', '12,5'], ['Kwasten', '3']] as const) {
+        await page.getByRole('button', { name: 'Toevoegen' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Kostenposten' });
+        await dialog.getByLabel('Post').fill(post);
+        await dialog.getByLabel('Bedrag').fill(amount);
+        await dialog.getByRole('button', { name: 'Versturen' }).click();
+        await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
+      }
+      await visible(page, 'Kostenposten 2');
+      const costs = page.getByLabel('Totaal kostenposten');
+      await page.waitForFunction((input) => (input as HTMLInputElement).value === '15,5', await costs.elementHandle(), { timeout: TIMEOUT });
+
+      // The submit button waits a second after a subform modal closes.
+      const send = page.getByRole('button', { name: 'Versturen' });
+      await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await send.elementHandle(), { timeout: TIMEOUT });
+      await send.click();
+      const done = page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' });
+      await done.waitFor({ timeout: 30_000 });
+      await done.getByRole('button', { name: 'Gereed' }).click();
+      await atPath(page, '/folders');
+
+      await page.getByRole('link', { name: 'Mijn registraties' }).click();
+      await atPath(page, '/my-registration-list');
+      const table = page.getByRole('table', { name: 'Mijn registraties' });
+      await table.getByRole('cell', { name: 'Alle elementen' }).first().waitFor({ timeout: TIMEOUT });
+      await table.getByText('Kapotte lantaarnpaal', { exact: false }).first().waitFor({ timeout: TIMEOUT });
+      await table.getByRole('button', { name: /^Registratie .* bekijken$/ }).first().click();
+      const detail = page.getByRole('dialog', { name: /^Alle elementen - / });
+      await detail.getByText('Verlichting').waitFor({ timeout: TIMEOUT });
+      await detail.getByRole('img', { name: 'e2e-foto.jpg' }).waitFor({ timeout: TIMEOUT });
+    },
+  },
+  {
+    name: 'h: a guest sends Gastmelding through its guest link',
+    async run({ server, page }) {
+      const key = await apiKey(server.baseUrl, 'invuller@demo.eform.nl');
+      const formId = await formIdByName(server.baseUrl, key, 'Gastmelding');
+      const form = await apiGet<{ form_guest_id: string | null }>(server.baseUrl, key, `/api/form/${formId}`);
+      assert(form.form_guest_id, 'Gastmelding has no guest id');
+
+      await page.goto(`${server.baseUrl}/guest/form/${form.form_guest_id}`);
+      await page.getByRole('heading', { name: 'Gastmelding' }).waitFor({ timeout: TIMEOUT });
+      assert((await page.getByText('Zoeken in registraties').count()) === 0, 'a guest sees the record search');
+      await page.getByLabel('Straat').fill('Dorpsstraat 1');
+      await page.getByLabel('Wat wilt u melden?').fill('Losse stoeptegel');
+      await page.getByRole('button', { name: 'Versturen' }).click();
+      await page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' }).waitFor({ timeout: 30_000 });
+      const session = await page.evaluate(() => localStorage.getItem('eform.auth'));
+      assert(session === null, 'the guest got signed in');
+    },
+  },
+  {
+    name: 'i: self-registration sends the welcome mail',
+    async run({ server, page }) {
+      const key = await apiKey(server.baseUrl, 'invuller@demo.eform.nl');
+      const info = await apiGet<{ clients: { uuid: string; name: string }[] }>(server.baseUrl, key, '/api/user/info');
+      const demo = info.clients.find((client) => client.name === 'Demo Gemeente');
+      assert(demo, 'invuller is not in Demo Gemeente');
+      const email = `nieuw-${Date.now()}@demo.eform.nl`;
+
+      await page.goto(`${server.baseUrl}/register/${demo.uuid}`);
+      await page.getByRole('heading', { name: /Demo Gemeente/ }).waitFor({ timeout: TIMEOUT });
+      await page.getByLabel('E-mailadres').fill(email);
+      await page.getByRole('button', { name: 'Registeren' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registratie voltooid' });
+      await dialog.waitFor({ timeout: TIMEOUT });
+      await dialog.getByRole('link', { name: 'Terug naar home' }).waitFor({ timeout: TIMEOUT });
+
+      // Without SMTP the server writes every mail as an .eml file. The worker polls its queue
+      // (seen: up to about 30 s between polls), so the mail can take a while.
+      const mailDir = join(server.dataDir, 'mail');
+      const deadline = Date.now() + MAIL_TIMEOUT;
+      let found = false;
+      while (!found && Date.now() < deadline) {
+        found = mailsIn(mailDir).some((mail) => new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail));
+        if (!found) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      assert(found, `no welcome mail to ${email} under ${mailDir}`);
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/toaster';
 import { AppShell } from '@/features/shell';
+import { TermsWall } from '@/features/terms/components/terms-wall';
 import { SessionEffects } from './session-effects';
 
 export function RootLayout() {
@@ -10,6 +11,7 @@ export function RootLayout() {
       <AppShell>
         <Outlet />
       </AppShell>
+      <TermsWall />
       <Toaster />
     </>
   );

@@ -49,7 +49,12 @@ describe('route guards', () => {
   });
 
   it('guards spec routes whose screens do not exist yet', async () => {
-    await expectPath(renderApp('/folders'), '/login');
+    await expectPath(renderApp('/unsend-registration-list'), '/login');
+  });
+
+  it('guards a fill-in screen before loading its data', async () => {
+    installFakeServer({});
+    await expectPath(renderApp('/form/f1/0'), '/login');
   });
 
   it('sends stored auth state with a legacy access_token to logout, which clears it and goes to login', async () => {

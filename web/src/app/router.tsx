@@ -20,6 +20,17 @@ function guard(access: RouteAccess): LoaderFunction {
 }
 
 /**
+ * A guard followed by the screen's own loader, fetched with the screen's code: the loader runs
+ * only once the guard let the visitor through.
+ */
+function guardedLoader(access: RouteAccess, load: () => Promise<LoaderFunction>): LoaderFunction {
+  return async (args) => {
+    await guard(access)(args);
+    return (await load())(args);
+  };
+}
+
+/**
  * Only routes whose screens exist are registered; the rest of `paths` falls through to the
  * catch-all 404 (still behind its guard) until its screen lands. Screens load lazily (each its
  * own chunk, all precached).
@@ -78,6 +89,41 @@ export const routes: RouteObject[] = [
           const module = await import('@/features/auth/routes/password-reset');
           return { Component: module.PasswordResetRoute, action: module.passwordResetAction };
         },
+      },
+      {
+        path: paths.folder_list.path,
+        loader: guardedLoader(paths.folder_list.access, async () => (await import('@/features/fill/routes/folder-list')).folderListLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/fill/routes/folder-list')).FolderListRoute }),
+      },
+      {
+        path: paths.form_fill.path,
+        loader: guardedLoader(paths.form_fill.access, async () => (await import('@/features/fill/routes/form-fill')).formFillLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/fill/routes/form-fill')).FormFillRoute }),
+      },
+      {
+        path: paths.guest_form.path,
+        loader: guardedLoader(paths.guest_form.access, async () => (await import('@/features/fill/routes/guest-form')).guestFormLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/fill/routes/guest-form')).GuestFormRoute }),
+      },
+      {
+        path: paths.my_registration_list.path,
+        loader: guard(paths.my_registration_list.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('@/features/registrations/routes/my-registrations')).MyRegistrationsRoute,
+        }),
+      },
+      {
+        path: paths.user_register.path,
+        loader: guardedLoader(
+          paths.user_register.access,
+          async () => (await import('@/features/user-register/routes/user-register')).userRegisterLoader,
+        ),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/user-register/routes/user-register')).UserRegisterRoute }),
       },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
       {

@@ -10,3 +10,9 @@ export const ENVIRONMENT_NAME: string =
 
 /** User info is refetched this often while signed in (spec 000 section 9). */
 export const USER_INFO_REFRESH_MS = 60_000;
+
+/** Dialog widths in px (spec 000 section 9; `registration`, the detail of my registrations, is ours). */
+export const DIALOG_WIDTH = { form: 950, subform: 800, terms: 950, success: 400, registration: 800 } as const;
+
+/** The provider's terms and conditions, linked from the terms wall (spec 000 screen 15). */
+export const TERMS_PDF_URL = 'https://www.eform.nl/algemene-voorwaarden.pdf';

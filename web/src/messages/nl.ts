@@ -101,6 +101,146 @@ export const nl = {
     button: 'Installeren',
   },
 
+  folders: {
+    title: 'Formulier invullen', // ours: same as the drawer entry
+    treeLabel: 'Mappen en formulieren', // ours
+    empty: 'Er zijn geen mappen en formulieren gevonden voor deze klant.',
+  },
+
+  fill: {
+    back: 'Terug', // ours
+    submit: 'Versturen',
+    cancel: 'Annuleren',
+    creditsExhausted:
+      'De credits zijn op. U kunt dit formulier wel versturen, maar de registratie blijft verborgen totdat de credits zijn aangevuld.',
+    leaveTitle: 'Pagina verlaten?', // ours
+    leaveConfirm: 'Wilt u deze pagina verlaten? Indien u wijzigingen heeft aangebracht gaan deze verloren.',
+    leaveStay: 'Blijven', // ours
+    leaveGo: 'Verlaten', // ours
+    sentDialog: 'Uw registratie is verstuurd.',
+    done: 'Gereed',
+    fillAgain: 'Nogmaals invullen',
+    sentToast: 'Registratie is verstuurd.',
+    validationFailed: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+    sendFailed: 'Er is iets mis gegaan met het versturen van de registratie.',
+    duplicate:
+      'Deze registratie is al eerder ingestuurd en kon daarom niet opnieuw worden verstuurd. U kunt alsnog op versturen klikken maar dan kan het zijn dat er een dubbele registraties gemaakt wordt.',
+    progressTitle: 'Registratie versturen', // ours
+    progressSending: (percent: number) => `Bezig met versturen: ${percent}%`, // ours
+    progressProcessing: 'De server verwerkt de registratie.', // ours
+    formNotFound: 'Dit formulier bestaat niet of is niet (meer) beschikbaar.', // ours
+  },
+
+  // The form elements while filling in (spec 000 sections 3 and 5).
+  elements: {
+    notAvailable: 'Dit onderdeel is nog niet beschikbaar in deze versie.',
+    autoIncrementPending: '(wordt toegekend bij versturen)',
+    calculationIncomplete: 'Berekening wordt nog niet uitgevoerd omdat niet alle velden zijn ingevuld.',
+    calculationError: 'Fout',
+    chooseOption: 'Maak een keuze', // ours: the empty choice of a select
+    listEmpty: 'Lijst met waardes is leeg.',
+    noMatches: 'Geen waardes gevonden. Verander uw zoekopdracht.',
+    optionsTruncated: (shown: number, total: number) => `De eerste ${shown} van ${total} opties worden getoond.`, // ours
+    dateLabel: (label: string) => `${label} (datum)`, // ours
+    timeLabel: (label: string) => `${label} (tijd)`, // ours
+    signatureCanvas: (label: string) => `Tekenvlak voor ${label}`, // ours
+    signatureHint: 'Teken met de muis, uw vinger of een pen.', // ours
+    signatureSet: 'Handtekening is gezet.', // ours
+    signatureClear: 'Wissen', // ours
+    chooseFile: 'Bestand kiezen', // ours
+    chooseImage: 'Foto kiezen', // ours
+    filesOfflineDisabled: 'Bestanden toevoegen kan alleen online.', // ours
+    removeFile: (name: string) => `${name} verwijderen`, // ours
+    uploading: (name: string, percent: number) => `${name} wordt geupload: ${percent}%`, // ours
+    uploadFailed: (name: string) => `Bestand kon niet geupload worden. Probeer het opnieuw. Filename: ${name}`,
+    fileTooLarge: 'Maximale bestandsgrootte is 20Mb.',
+    subformAdd: 'Toevoegen', // ours
+    subformEdit: 'Bewerken', // ours
+    subformRemove: 'Verwijderen', // ours
+    subformEntry: (label: string, index: number) => `${label} ${index}`, // ours
+    subformEmpty: 'Er zijn nog geen regels toegevoegd.', // ours
+    fieldError: (field: string, message: string) => `${field}: ${message}`, // ours
+    linkedFormOpen: 'Formulier invullen', // ours
+    linkedFormDone: (serial: number | string) => `Gekoppelde registratie ${serial} is verstuurd.`, // ours
+    imagePreview: (name: string) => `Voorbeeld van ${name}`, // ours
+  },
+
+  // ours: the same texts as the server's checks (domain/src/messages.rs), so a field reads alike
+  // whichever side found the problem.
+  validation: {
+    required: 'Dit veld is verplicht.',
+    number: 'Vul een getal in.',
+    email: 'Vul een geldig e-mailadres in.',
+    date: 'Vul een geldige datum in (JJJJ-MM-DD).',
+    time: 'Vul een geldige tijd in (UU:MM).',
+    datetime: 'Vul een geldige datum en tijd in (JJJJ-MM-DD UU:MM).',
+    option: 'Kies een van de beschikbare opties.',
+    min: (min: string) => `De waarde moet minimaal ${min} zijn.`,
+    max: (max: string) => `De waarde mag maximaal ${max} zijn.`,
+    minLength: (min: number) => `Vul minimaal ${min} tekens in.`,
+    maxLength: (max: number) => `Vul maximaal ${max} tekens in.`,
+    emailOrToken: 'Vul een geldig e-mailadres of één $token$ in.',
+    filenameOrToken: 'Gebruik alleen letters, cijfers, - en _, of één $token$.',
+  },
+
+  search: {
+    title: 'Zoeken in registraties', // ours
+    field: 'Zoekveld', // ours
+    term: 'Zoekterm', // ours
+    submit: 'Zoeken', // ours
+    noHits: 'Er zijn geen registraties gevonden voor dit formulier met deze zoekopdracht',
+    results: 'Gevonden registraties', // ours
+  },
+
+  // ours: column headings and paging of the registration tables
+  registrations: {
+    serial: 'Serienummer',
+    date: 'Datum',
+    summary: 'Samenvatting',
+    form: 'Formulier',
+    user: 'Ingevuld door',
+    rowsPerPage: 'Rijen per pagina',
+    all: 'Alle',
+    displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+      `${from}-${to} van ${count === -1 ? `meer dan ${to}` : count}`,
+    firstPage: 'Eerste pagina',
+    lastPage: 'Laatste pagina',
+    nextPage: 'Volgende pagina',
+    previousPage: 'Vorige pagina',
+  },
+
+  myRegistrations: {
+    title: 'Mijn registraties',
+    empty: 'U heeft nog geen registraties gedaan.',
+    open: (serial: number | string) => `Registratie ${serial} bekijken`, // ours
+    detailTitle: (form: string, serial: number | string) => `${form} - ${serial}`, // ours
+    fillAgain: 'Formulier opnieuw invullen', // ours
+    close: 'Sluiten', // ours
+    noValue: '-', // ours
+    hold: 'Verborgen totdat de credits zijn aangevuld', // ours
+    signature: (label: string) => `Handtekening: ${label}`, // ours
+  },
+
+  terms: {
+    title: (client: string) => `Algemene voorwaarden accepteren voor ${client}`,
+    intro: 'Lees de algemene voorwaarden. U kunt eform pas gebruiken nadat u ze heeft geaccepteerd.', // ours
+    pdfLink: 'Algemene voorwaarden (PDF)', // ours
+    accept: 'Ik accepteer de algemene voorwaarden.',
+    save: 'Opslaan',
+    failed:
+      'Fout tijdens het accepteren van de algemene voorwaarden. Neem a.u.b. contact op met onze helpdesk.',
+  },
+
+  userRegister: {
+    title: (client: string) => `Registreren bij ${client}`, // ours
+    form: (name: string) => `Formulier: ${name}`, // ours
+    submit: 'Registeren',
+    doneTitle: 'Registratie voltooid',
+    home: 'Terug naar home',
+    clientUnknown: 'Registratie link is niet geldig. De klant bestaat niet.',
+    formUnknown: 'Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.',
+  },
+
   errors: {
     forbidden: 'U hebt geen rechten om deze content te bekijken.',
     // ours: fallback when the server answers without a message

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface FakeCall {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: string | null;
 }
@@ -26,6 +27,7 @@ export function installFakeServer(handlers: Record<string, FakeHandler>) {
     const call: FakeCall = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init?.headers),
       body: init?.body == null ? null : String(init.body),
     };

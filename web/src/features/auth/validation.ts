@@ -1,8 +1,5 @@
+import { isValidEmail } from '@/lib/email';
 import { nl } from '@/messages/nl';
-
-// Deliberately loose: the server is the judge of deliverability; this catches typos like a
-// missing @ or domain without rejecting valid but unusual addresses.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -11,7 +8,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export function validateEmail(email: string): string | undefined {
   const value = email.trim();
   if (value === '') return nl.auth.emailRequired;
-  if (!EMAIL_PATTERN.test(value)) return nl.auth.emailInvalid;
+  if (!isValidEmail(value)) return nl.auth.emailInvalid;
   return undefined;
 }
 

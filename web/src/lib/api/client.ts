@@ -11,6 +11,11 @@ export interface ApiClientDeps {
   onForbidden(): void;
   /** Whether the server answered at all; drives the offline banner next to navigator.onLine. */
   onReachability(reachable: boolean): void;
+  /**
+   * Makes the XMLHttpRequest of `upload`. fetch cannot report upload progress, which the send
+   * dialog and file fields show, so those calls go through XHR.
+   */
+  createXhr?(): XMLHttpRequest;
 }
 
 export interface RequestOptions {
@@ -31,15 +36,42 @@ export interface RequestOptions {
   handleAuthErrors?: boolean;
 }
 
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  /** Sent as application/json. */
+  json?: unknown;
+  /** Sent as multipart/form-data. */
+  formData?: FormData;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+  /** Bytes of the request body sent so far; `loaded === total` once the body is out. */
+  onUploadProgress?(loaded: number, total: number): void;
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 // Gateway errors come from a proxy in front of a server that is down: as good as no answer.
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export function createApiClient(deps: ApiClientDeps) {
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const { method = 'GET', json, form, signal, anonymous = false, handleAuthErrors = true } = options;
+  function headersFor(anonymous: boolean, apiKey: string | null | undefined): Headers {
     const headers = new Headers({ Accept: 'application/json' });
+    if (!anonymous && apiKey) headers.set('api-key', apiKey);
+    return headers;
+  }
+
+  /** Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. */
+  function failure(status: number, payload: unknown, handleAuthErrors: boolean): ApiError {
+    const errorBody = isErrorBody(payload) ? payload : undefined;
+    if (handleAuthErrors && status === 401) deps.onUnauthorized();
+    if (handleAuthErrors && status === 403) deps.onForbidden();
+    const fallback = status === 403 ? nl.errors.forbidden : nl.errors.unexpected;
+    return new ApiError(status, errorBody, fallback);
+  }
+
+  async function send(path: string, options: RequestOptions): Promise<Response> {
+    const { method = 'GET', json, form, signal, anonymous = false } = options;
+    const headers = headersFor(anonymous, options.apiKey ?? deps.getApiKey());
     let body: BodyInit | undefined;
     if (json !== undefined) {
       headers.set('Content-Type', 'application/json');
@@ -47,9 +79,6 @@ export function createApiClient(deps: ApiClientDeps) {
     } else if (form !== undefined) {
       body = new URLSearchParams(form);
     }
-    const apiKey = options.apiKey ?? deps.getApiKey();
-    if (!anonymous && apiKey) headers.set('api-key', apiKey);
-
     let response: Response;
     try {
       response = await deps.fetch(path, { method, headers, body, signal });
@@ -59,22 +88,71 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new NetworkError(error);
     }
     deps.onReachability(!GATEWAY_STATUSES.has(response.status));
-
-    const payload = await readBody(response);
-    if (response.ok) return payload as T;
-
-    const errorBody = isErrorBody(payload) ? payload : undefined;
-    if (handleAuthErrors && response.status === 401) deps.onUnauthorized();
-    if (handleAuthErrors && response.status === 403) deps.onForbidden();
-    const fallback = response.status === 403 ? nl.errors.forbidden : nl.errors.unexpected;
-    throw new ApiError(response.status, errorBody, fallback);
+    return response;
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const response = await send(path, options);
+    const payload = await readBody(response);
+    if (response.ok) return payload as T;
+    throw failure(response.status, payload, options.handleAuthErrors ?? true);
+  }
+
+  /** A file the server only hands out with the api-key (uploads), for previews and downloads. */
+  async function requestBlob(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
+    const response = await send(path, options);
+    if (response.ok) return response.blob();
+    throw failure(response.status, await readBody(response), true);
+  }
+
+  /** Like `request`, over XMLHttpRequest so the caller sees the upload progress. */
+  function upload<T>(path: string, options: UploadOptions = {}): Promise<T> {
+    const { method = 'POST', json, formData, anonymous = false, signal, onUploadProgress } = options;
+    const createXhr = deps.createXhr ?? (() => new XMLHttpRequest());
+    return new Promise<T>((resolve, reject) => {
+      const xhr = createXhr();
+      xhr.open(method, path);
+      headersFor(anonymous, deps.getApiKey()).forEach((value, name) => xhr.setRequestHeader(name, value));
+      let body: XMLHttpRequestBodyInit | null = null;
+      if (json !== undefined) {
+        xhr.setRequestHeader('Content-Type', 'application/json');
+        body = JSON.stringify(json);
+      } else if (formData !== undefined) {
+        // The browser sets the multipart boundary itself.
+        body = formData;
+      }
+      if (onUploadProgress) {
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) onUploadProgress(event.loaded, event.total);
+        };
+        // Some browsers skip the final progress event; the end of the body is 100 %.
+        xhr.upload.onload = (event) => onUploadProgress(event.total, event.total);
+      }
+      xhr.onload = () => {
+        deps.onReachability(!GATEWAY_STATUSES.has(xhr.status));
+        const payload = parseBody(xhr.responseText);
+        if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+        // Signed-out calls (guest forms) must not trip the global 401 logout.
+        else reject(failure(xhr.status, payload, !anonymous));
+      };
+      xhr.onerror = () => {
+        deps.onReachability(false);
+        reject(new NetworkError(new Error(`${method} ${path} failed`)));
+      };
+      xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  }
+
+  return { request, requestBlob, upload };
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseBody(await response.text());
+}
+
+function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);

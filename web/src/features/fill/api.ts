@@ -1,0 +1,151 @@
+import { api, ApiError, NetworkError } from '@/lib/api';
+import type { ClientDetails, FillableForm, FolderNode, Registration, UploadedFile } from '@/lib/api/types';
+import type { FormValues } from '@/lib/form-logic';
+import { nl } from '@/messages/nl';
+
+/** Who sends: a signed-in user of a client, or a guest through a form's guest id. */
+export type SendTarget = { kind: 'user'; clientId: string } | { kind: 'guest'; guestId: string };
+
+const enc = encodeURIComponent;
+
+export function loadFolders(clientId: string): Promise<FolderNode[]> {
+  return api.request<FolderNode[]>(`/api/client/${enc(clientId)}/folder/user`);
+}
+
+export function loadForm(formId: string): Promise<FillableForm> {
+  return api.request<FillableForm>(`/api/form/${enc(formId)}`);
+}
+
+export function loadGuestForm(guestId: string): Promise<FillableForm> {
+  return api.request<FillableForm>(`/api/guest/form/${enc(guestId)}`, { anonymous: true, handleAuthErrors: false });
+}
+
+/**
+ * Credits of the form's client, for the out-of-credits warning. A refusal only means no warning:
+ * it must not send the user to the dashboard like a 403 elsewhere does.
+ */
+export function loadClientCredits(clientId: string): Promise<number> {
+  return api
+    .request<ClientDetails>(`/api/client/${enc(clientId)}`, { handleAuthErrors: false })
+    .then((client) => client.credits);
+}
+
+/** Record search: `field` is an element path ('a.b'), sent with ':' for '.' as the server wants. */
+export async function searchRegistrations(formId: string, field: string, term: string): Promise<Registration[]> {
+  const query = new URLSearchParams({ [field.replaceAll('.', ':')]: term });
+  const answer = await api.request<{ registrations: Registration[] }>(
+    `/api/form/${enc(formId)}/registrations/search?${query.toString()}`,
+  );
+  return answer.registrations;
+}
+
+export type SendProgress = { phase: 'sending'; percent: number } | { phase: 'server-processing' };
+
+export type SendOutcome =
+  /** Stored (201), or an identical resend of the same fill token (200: the original). */
+  | { kind: 'sent'; registration: Registration }
+  /** 409: this fill token was used for different data; the caller takes a new token. */
+  | { kind: 'duplicate' }
+  /** 422 with field errors, keyed like the form's errors ('name' or 'subform.N.name'). */
+  | { kind: 'invalid'; fieldErrors: Record<string, string> }
+  | { kind: 'failed'; message: string };
+
+export interface SendPayload {
+  form_id: string;
+  client_id: string;
+  fill_token: string;
+  values: FormValues;
+}
+
+/**
+ * Sends a registration. The only way a registration leaves the device, so offline saving and
+ * sync (a later issue) hook in here. The same fill token makes a retry of the same data safe.
+ */
+export async function sendRegistration(
+  target: SendTarget,
+  payload: SendPayload,
+  onProgress: (progress: SendProgress) => void,
+): Promise<SendOutcome> {
+  const path = target.kind === 'user' ? '/api/registration/' : `/api/guest/form/${enc(target.guestId)}`;
+  onProgress({ phase: 'sending', percent: 0 });
+  try {
+    const registration = await api.upload<Registration>(path, {
+      json: payload,
+      anonymous: target.kind === 'guest',
+      onUploadProgress(loaded, total) {
+        if (total > 0 && loaded >= total) onProgress({ phase: 'server-processing' });
+        else onProgress({ phase: 'sending', percent: total > 0 ? Math.floor((loaded / total) * 100) : 0 });
+      },
+    });
+    return { kind: 'sent', registration };
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      if (!(error instanceof NetworkError)) console.error('sending the registration failed', error);
+      return { kind: 'failed', message: nl.fill.sendFailed };
+    }
+    if (error.status === 409) return { kind: 'duplicate' };
+    const fieldErrors = fieldErrorsOf(error);
+    if (error.status === 422 && Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
+    return { kind: 'failed', message: error.serverMessage ?? nl.fill.sendFailed };
+  }
+}
+
+/** '/values/name' -> 'name'; '/values/subform/2/name' -> 'subform.2.name'. */
+export function fieldErrorsOf(error: ApiError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const detail of error.details) {
+    const pointer = detail.source?.pointer;
+    if (!pointer?.startsWith('/values/')) continue;
+    const key = pointer.slice('/values/'.length).split('/').map(unescapePointer).join('.');
+    errors[key] ??= detail.detail;
+  }
+  return errors;
+}
+
+// JSON pointer escapes (RFC 6901).
+function unescapePointer(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** Spec 000 section 5: each file at most 20 MB. */
+export const MAX_FILE_SIZE = 20_971_520;
+
+/** An upload that failed, with the Dutch text to show at the file. */
+export class UploadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export interface UploadOptions {
+  /** Elements with hdImages upload to the HD endpoint. */
+  hd: boolean;
+  /** Image elements: the server accepts only images. */
+  image: boolean;
+  signal?: AbortSignal;
+  onProgress(percent: number): void;
+}
+
+/** Uploads one file for a form element; its answer is the element's value entry. */
+export async function uploadFile(target: SendTarget, file: Blob, filename: string, options: UploadOptions): Promise<UploadedFile> {
+  if (file.size > MAX_FILE_SIZE) throw new UploadError(nl.elements.fileTooLarge);
+  const formData = new FormData();
+  formData.append('file', file, filename);
+  if (target.kind === 'user') formData.append('client_id', target.clientId);
+  else formData.append('guest_id', target.guestId);
+  if (options.image) formData.append('kind', 'image');
+  try {
+    return await api.upload<UploadedFile>(options.hd ? '/api/file-upload/form-hd' : '/api/file-upload/form', {
+      formData,
+      anonymous: target.kind === 'guest',
+      signal: options.signal,
+      onUploadProgress: (loaded, total) => options.onProgress(total > 0 ? Math.floor((loaded / total) * 100) : 0),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (error instanceof ApiError && error.status === 413) throw new UploadError(nl.elements.fileTooLarge);
+    if (error instanceof ApiError && error.status === 422 && error.serverMessage) throw new UploadError(error.serverMessage);
+    throw new UploadError(nl.elements.uploadFailed(filename));
+  }
+}

@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useId, useMemo, useRef, type FormEvent } from 'react';
+import type { FillableForm } from '@/lib/api/types';
+import { useOnline } from '@/lib/offline/connectivity';
+import { nl } from '@/messages/nl';
+import type { SendTarget } from '../api';
+import { FillEnvironmentContext } from '../fill-environment';
+import { useFillForm } from '../use-fill-form';
+import { renderLinkedFormDialog } from './fill-form-dialog';
+import { FormFields } from './form-fields';
+import { useFormHost } from './form-host';
+import { LeaveGuard } from './leave-guard';
+import { ProgressDialog } from './progress-dialog';
+import { RecordSearch } from './record-search';
+import { SuccessDialog } from './success-dialog';
+
+interface FillFormPageProps {
+  form: FillableForm;
+  target: SendTarget;
+  /** The client has no credits left: the registration will be held (spec 000 section 8). */
+  creditsExhausted: boolean;
+  /** Record search needs a signed-in user. */
+  searchAllowed: boolean;
+  onBack(): void;
+  /** 'Gereed' in the success dialog. */
+  onDone(): void;
+  /** 'Nogmaals invullen': start over with an empty form and a new fill token. */
+  onFillAgain(): void;
+}
+
+/** Spec 000 screens 7 and 11: a form filled in as a page. */
+export function FillFormPage({ form, target, creditsExhausted, searchAllowed, onBack, onDone, onFillAgain }: FillFormPageProps) {
+  const titleId = useId();
+  const idPrefix = useId();
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const online = useOnline();
+  const { model, submit, progress, sending, sent } = useFillForm(form, target, fieldsRef);
+  const renderLinkedForm = useMemo(() => renderLinkedFormDialog(target), [target]);
+  const host = useFormHost({ target, rules: form.rules ?? [], values: model.values, renderLinkedForm });
+  const searchFields = form.settings?.search_enabled ? (form.settings.searchable_fields ?? []) : [];
+  const fillAgain = form.form_settings?.form_complete_action === 'fillFormAgain';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <FillEnvironmentContext.Provider value={host.environment}>
+      <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 950 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <IconButton onClick={onBack} aria-label={nl.fill.back} edge="start">
+            <ArrowBackIcon />
+          </IconButton>
+          <Typography variant="h4" component="h1" id={titleId}>
+            {form.form_name}
+          </Typography>
+        </Stack>
+        {creditsExhausted && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {nl.fill.creditsExhausted}
+          </Alert>
+        )}
+        {searchAllowed && searchFields.length > 0 && (
+          <Box sx={{ mb: 3 }}>
+            <RecordSearch formId={form.form_id} fields={searchFields} />
+          </Box>
+        )}
+        {/* The search has a form of its own, so it stays outside this one. */}
+        <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
+          <Box ref={fieldsRef}>
+            <FormFields
+              schema={form.schema}
+              values={model.values}
+              states={model.states}
+              errors={model.errors}
+              onChange={model.setValue}
+              idPrefix={idPrefix}
+            />
+          </Box>
+          <Box sx={{ mt: 4, display: 'flex', justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" size="large" disabled={sending || !online || host.coolingDown}>
+              {nl.fill.submit}
+            </Button>
+          </Box>
+        </form>
+      </Box>
+      {host.dialogs}
+      <ProgressDialog progress={progress} />
+      <SuccessDialog open={sent !== null} onDone={onDone} onFillAgain={fillAgain ? onFillAgain : undefined} />
+      <LeaveGuard active={model.dirty && sent === null} />
+    </FillEnvironmentContext.Provider>
+  );
+}

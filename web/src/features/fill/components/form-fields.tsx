@@ -1,0 +1,69 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { ElementState, FormElement, FormValues } from '@/lib/form-logic';
+import { isRequired } from '../form-model';
+import { elementComponent } from '../elements/registry';
+import type { FieldErrors } from '../validation';
+
+interface FormFieldsProps {
+  schema: readonly FormElement[];
+  values: FormValues;
+  states: Record<string, ElementState>;
+  errors: FieldErrors;
+  onChange(name: string, value: unknown): void;
+  /** Makes the DOM ids unique when a modal form is open over another form. */
+  idPrefix: string;
+  /** The main form's values, when these fields are one subform entry. */
+  outerValues?: FormValues;
+}
+
+/**
+ * The elements of one form level, each by its registered component. Hidden elements (rules) are
+ * not rendered; visually hidden ones neither, but their values stay in the form.
+ */
+export function FormFields({ schema, values, states, errors, onChange, idPrefix, outerValues }: FormFieldsProps) {
+  return (
+    <Stack spacing={3}>
+      {schema.map((element) => {
+        const state = states[element.name];
+        if (state?.hidden || state?.visuallyHidden) return null;
+        const Component = elementComponent(element.elementType);
+        const nested = `${element.name}.`;
+        const entryErrors = Object.fromEntries(
+          Object.entries(errors)
+            .filter(([key]) => key.startsWith(nested))
+            .map(([key, message]) => [key.slice(nested.length), message]),
+        );
+        return (
+          <Box key={element.uuid ?? element.name} data-field={element.name}>
+            <Component
+              element={element}
+              id={`${idPrefix}-${element.name}`}
+              value={values[element.name]}
+              onChange={(value) => onChange(element.name, value)}
+              error={errors[element.name]}
+              required={isRequired(element)}
+              values={values}
+              outerValues={outerValues}
+              entryErrors={entryErrors}
+            />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+const FOCUSABLE = 'input:not([type="hidden"]):not([hidden]):not([disabled]), textarea, select, button:not([disabled]), canvas, [tabindex]';
+
+/** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
+export function focusFirstError(container: HTMLElement | null, errors: FieldErrors): void {
+  if (!container) return;
+  const names = Object.keys(errors).map((key) => key.split('.')[0]);
+  const field = Array.from(container.querySelectorAll<HTMLElement>('[data-field]')).find((candidate) =>
+    names.includes(candidate.dataset.field),
+  );
+  const target = field?.querySelector<HTMLElement>(FOCUSABLE);
+  target?.focus();
+  field?.scrollIntoView?.({ block: 'center' });
+}

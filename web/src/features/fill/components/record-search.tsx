@@ -1,0 +1,134 @@
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { useId, useState, type FormEvent } from 'react';
+import { DutchPagination } from '@/components/dutch-pagination';
+import { SafeHtml } from '@/components/safe-html';
+import { ApiError } from '@/lib/api';
+import type { Registration, SearchableField } from '@/lib/api/types';
+import { formatTimestamp } from '@/lib/format';
+import { nl } from '@/messages/nl';
+import { searchRegistrations } from '../api';
+
+/** Spec 000 section 9: record search shows 10 rows a page. */
+const PAGE_SIZE = 10;
+
+type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; registrations: Registration[] } | { kind: 'failed'; message: string };
+
+/** Spec 000 screen 17: earlier registrations of this form by a searchable field and an optional term. */
+export function RecordSearch({ formId, fields }: { formId: string; fields: SearchableField[] }) {
+  const idPrefix = useId();
+  const [field, setField] = useState(fields[0]?.value ?? '');
+  const [term, setTerm] = useState('');
+  const [results, setResults] = useState<Results>({ kind: 'idle' });
+  const [page, setPage] = useState(0);
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    setResults({ kind: 'loading' });
+    setPage(0);
+    try {
+      const found = await searchRegistrations(formId, field, term.trim());
+      // Newest first, whatever order the server keeps.
+      const sorted = [...found].sort((a, b) => b.registration_date.localeCompare(a.registration_date));
+      setResults({ kind: 'done', registrations: sorted });
+    } catch (error) {
+      setResults({ kind: 'failed', message: error instanceof ApiError ? error.message : nl.errors.unexpected });
+    }
+  };
+
+  const rows = results.kind === 'done' ? results.registrations.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE) : [];
+
+  return (
+    <Accordion variant="outlined" disableGutters>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${idPrefix}-content`} id={`${idPrefix}-header`}>
+        <Typography component="h2" variant="subtitle1">
+          {nl.search.title}
+        </Typography>
+      </AccordionSummary>
+      <AccordionDetails id={`${idPrefix}-content`}>
+        <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={(event) => void search(event)} noValidate>
+          <TextField
+            select
+            id={`${idPrefix}-field`}
+            label={nl.search.field}
+            value={field}
+            onChange={(event) => setField(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 200 }}
+          >
+            {fields.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </TextField>
+          <TextField id={`${idPrefix}-term`} label={nl.search.term} value={term} onChange={(event) => setTerm(event.target.value)} sx={{ flexGrow: 1 }} />
+          <Button type="submit" variant="contained" disabled={results.kind === 'loading' || field === ''}>
+            {nl.search.submit}
+          </Button>
+        </Stack>
+        <div role="status" aria-live="polite">
+          {results.kind === 'failed' && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {results.message}
+            </Alert>
+          )}
+          {results.kind === 'done' && results.registrations.length === 0 && (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {nl.search.noHits}
+            </Alert>
+          )}
+        </div>
+        {results.kind === 'done' && results.registrations.length > 0 && (
+          <>
+            <TableContainer sx={{ mt: 2 }}>
+              <Table size="small" aria-label={nl.search.results}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{nl.registrations.serial}</TableCell>
+                    <TableCell>{nl.registrations.date}</TableCell>
+                    <TableCell>{nl.registrations.summary}</TableCell>
+                    <TableCell>{nl.registrations.user}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((registration) => (
+                    <TableRow key={registration._id}>
+                      <TableCell>{registration.registration_serial_number}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(registration.registration_date)}</TableCell>
+                      <TableCell>
+                        <SafeHtml html={registration.form_summary} sx={{ '& p': { m: 0 } }} />
+                      </TableCell>
+                      <TableCell>{registration.registration_user_id?.username ?? ''}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <DutchPagination
+              component="div"
+              count={results.registrations.length}
+              page={page}
+              onPageChange={(_, next) => setPage(next)}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+            />
+          </>
+        )}
+      </AccordionDetails>
+    </Accordion>
+  );
+}

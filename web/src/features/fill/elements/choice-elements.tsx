@@ -1,0 +1,155 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import type { ElementOption, FormElement } from '@/lib/form-logic';
+import { nl } from '@/messages/nl';
+import { FieldGroup, helpText } from './field-group';
+import { inputProps } from './text-elements';
+import type { ElementProps } from './types';
+
+/** Spec 000 section 9: a multiple choice shows at most 50 options. */
+export const MAX_MULTIPLE_OPTIONS = 50;
+
+function optionsOf(element: FormElement): ElementOption[] {
+  return element.options ?? [];
+}
+
+/** A single tick box; its value is true or false (unticked and untouched is no answer). */
+export function CheckboxSingleElement({ element, id, value, onChange, error, required }: ElementProps) {
+  const help = error ?? helpText(element.help);
+  return (
+    <>
+      <FormControlLabel
+        control={
+          <Checkbox
+            id={id}
+            checked={value === true}
+            required={required}
+            onChange={(event) => onChange(event.target.checked)}
+            slotProps={{
+              input: { 'aria-invalid': Boolean(error), 'aria-describedby': help ? `${id}-help` : undefined },
+            }}
+          />
+        }
+        label={
+          <>
+            {element.label}
+            {/* Like MUI's own asterisk: seen, not read out; the input itself says it is required. */}
+            {required && <span aria-hidden="true">{'\u2009*'}</span>}
+          </>
+        }
+      />
+      {help && (
+        <FormHelperText id={`${id}-help`} error={Boolean(error)}>
+          {help}
+        </FormHelperText>
+      )}
+    </>
+  );
+}
+
+export function CheckboxMultipleElement(props: ElementProps) {
+  const { element, id, value, onChange } = props;
+  const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  const all = optionsOf(element);
+  const shown = all.slice(0, MAX_MULTIPLE_OPTIONS);
+  const toggle = (option: string, checked: boolean) => {
+    const next = checked ? [...selected, option] : selected.filter((item) => item !== option);
+    onChange(next.length > 0 ? next : undefined);
+  };
+  return (
+    <FieldGroup {...props}>
+      <FormGroup>
+        {shown.map((option, index) => (
+          <FormControlLabel
+            key={option.value}
+            control={
+              <Checkbox
+                id={index === 0 ? id : `${id}-${index}`}
+                checked={selected.includes(option.value)}
+                onChange={(event) => toggle(option.value, event.target.checked)}
+              />
+            }
+            label={option.label}
+          />
+        ))}
+      </FormGroup>
+      {all.length > shown.length && (
+        <FormHelperText error={false}>{nl.elements.optionsTruncated(shown.length, all.length)}</FormHelperText>
+      )}
+    </FieldGroup>
+  );
+}
+
+export function RadioElement(props: ElementProps) {
+  const { element, id, value, onChange } = props;
+  return (
+    <FieldGroup {...props}>
+      <RadioGroup
+        aria-labelledby={`${id}-label`}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {optionsOf(element).map((option, index) => (
+          <FormControlLabel
+            key={option.value}
+            value={option.value}
+            control={<Radio id={index === 0 ? id : `${id}-${index}`} />}
+            label={option.label}
+          />
+        ))}
+      </RadioGroup>
+    </FieldGroup>
+  );
+}
+
+/** A native select: the most dependable choice list for keyboards, screen readers and phones. */
+export function SelectElement(props: ElementProps) {
+  const { element, value, onChange } = props;
+  return (
+    <TextField
+      {...inputProps(props)}
+      select
+      value={typeof value === 'string' ? value : ''}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{nl.elements.chooseOption}</option>
+      {optionsOf(element).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
+/** Spec 000 section 5: labels match case-insensitively by substring. */
+export function matchOptions(options: readonly ElementOption[], input: string): ElementOption[] {
+  const needle = input.trim().toLowerCase();
+  return needle === '' ? [...options] : options.filter((option) => option.label.toLowerCase().includes(needle));
+}
+
+export function AutocompleteElement(props: ElementProps) {
+  const { element, id, value, onChange } = props;
+  const options = optionsOf(element);
+  const selected = options.find((option) => option.value === value) ?? null;
+  return (
+    <Autocomplete
+      id={id}
+      options={options}
+      value={selected}
+      onChange={(_, option) => onChange(option?.value)}
+      getOptionLabel={(option) => option.label}
+      isOptionEqualToValue={(option, current) => option.value === current.value}
+      filterOptions={(list, state) => matchOptions(list, state.inputValue)}
+      noOptionsText={options.length === 0 ? nl.elements.listEmpty : nl.elements.noMatches}
+      renderInput={(params) => <TextField {...params} {...inputProps(props)} id={id} />}
+    />
+  );
+}
