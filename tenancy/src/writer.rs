@@ -6,6 +6,8 @@
 use crate::error::{Result, TenancyError};
 use crate::tenant::registrations::{self, NewRegistration, SubmitOutcome};
 use sqlx::{Acquire, SqlitePool};
+use std::collections::HashSet;
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// Most sends in one transaction; bounds the latency of the first one in a batch.
@@ -43,9 +45,11 @@ fn writer_gone() -> TenancyError {
 
 async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
+    // Schema hashes known to be stored in this tenant (see registrations::apply_batch).
+    let mut known_schemas = HashSet::new();
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let jobs = std::mem::take(&mut batch);
-        let (outcomes, replies) = commit_batch(&pool, jobs).await;
+        let (outcomes, replies) = commit_batch(&pool, jobs, &mut known_schemas).await;
         for (outcome, reply) in outcomes.into_iter().zip(replies) {
             // A caller that gave up (client disconnected) no longer needs the answer; the
             // registration is stored all the same and a resend finds it by fill_token.
@@ -58,13 +62,19 @@ async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>)
 /// everything is rolled back and applied again send by send (a savepoint each), so one bad
 /// send never fails its neighbours. When a commit fails, every send in it gets the error —
 /// none was stored.
-async fn commit_batch(pool: &SqlitePool, jobs: Vec<(NewRegistration, Reply)>) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
+async fn commit_batch(
+    pool: &SqlitePool,
+    jobs: Vec<(NewRegistration, Reply)>,
+    known_schemas: &mut HashSet<Arc<str>>,
+) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
     let (news, replies): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
-    let outcomes = match apply(pool, &news, true).await {
+    let outcomes = match apply(pool, &news, Some(&mut *known_schemas)).await {
         Ok(outcomes) => Ok(outcomes),
         Err(err) => {
+            // What the rolled-back batch stored is gone again, schemas included.
+            known_schemas.clear();
             tracing::warn!(error = %err, "batched send failed; applying the sends one by one");
-            apply(pool, &news, false).await
+            apply(pool, &news, None).await
         }
     };
     let outcomes = outcomes.unwrap_or_else(|err| {
@@ -74,11 +84,12 @@ async fn commit_batch(pool: &SqlitePool, jobs: Vec<(NewRegistration, Reply)>) ->
     (outcomes, replies)
 }
 
-async fn apply(pool: &SqlitePool, news: &[NewRegistration], batched: bool) -> Result<Vec<Result<SubmitOutcome>>> {
+/// Batched when given the writer's known schemas, otherwise send by send.
+async fn apply(pool: &SqlitePool, news: &[NewRegistration], batched: Option<&mut HashSet<Arc<str>>>) -> Result<Vec<Result<SubmitOutcome>>> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
-    let outcomes = if batched {
-        registrations::apply_batch(&mut tx, news).await?
+    let outcomes = if let Some(known_schemas) = batched {
+        registrations::apply_batch(&mut tx, news, known_schemas).await?
     } else {
         let mut outcomes = Vec::with_capacity(news.len());
         for new in news {

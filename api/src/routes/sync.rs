@@ -158,6 +158,7 @@ async fn sync(State(state): State<AppState>, auth: AuthUser, JsonBody(entries): 
     let mut registrations = Vec::new();
     for client in memberships::clients_of_user(&state.platform, &auth.user.id).await? {
         let db = state.tenants.open(&client.id).await?;
+        saved::drop_sent(&db, &user).await?;
         registrations.extend(saved::for_user(&db, &user).await?.iter().filter(|s| s.deleted_at.is_none()).map(answer_entry));
     }
     Ok((StatusCode::CREATED, Json(json!({ "registrations": registrations, "conflicts": conflicts, "rejected": rejected }))))

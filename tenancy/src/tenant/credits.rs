@@ -44,6 +44,23 @@ pub(crate) async fn consume(conn: &mut sqlx::SqliteConnection, wanted: i64, allo
     if wanted <= 0 {
         return Ok(0);
     }
+    // Usual case, one statement: the bundle that expires first covers the whole batch.
+    let covered = sqlx::query(
+        "UPDATE credits SET credits_left = credits_left - ?3
+         WHERE credits_left >= ?3 AND id = (
+           SELECT id FROM credits
+           WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)
+           ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)",
+    )
+    .bind(allow_expired)
+    .bind(now())
+    .bind(wanted)
+    .execute(&mut *conn)
+    .await?;
+    if covered.rows_affected() == 1 {
+        return Ok(wanted);
+    }
+    // Across bundles (or not enough left): take what each has, first-expiring first.
     let bundles: Vec<(String, i64)> = sqlx::query_as(
         "SELECT id, credits_left FROM credits
          WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)

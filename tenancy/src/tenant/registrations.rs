@@ -3,12 +3,13 @@
 //! [`apply_submit`] per send when a batch statement fails).
 
 use crate::error::{Result, TenancyError};
-use crate::tenant::{credits, saved};
+use crate::tenant::credits;
 use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use sqlx::SqliteConnection;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Registration status (spec: completed, hold, draft).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,9 +232,6 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
-    if let (Some(token), Some(user)) = (new.fill_token.as_deref(), new.user_id.as_deref()) {
-        saved::remove_sent(conn, &[(token, user)]).await?;
-    }
     let row: Row = sqlx::query_as(select!("WHERE id = ?1")).bind(&numbered.id).fetch_one(&mut *conn).await?;
     Ok(SubmitOutcome::Created(row.into()))
 }
@@ -249,7 +247,11 @@ enum Plan {
 /// serial-number update per form, the credits in bulk, and one multi-row INSERT. An `Err`
 /// means a statement failed and the caller must roll back and fall back to
 /// [`apply_submit`] per send; per-send outcomes (replay, conflict, unknown form) are `Ok`.
-pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistration]) -> Result<Vec<Result<SubmitOutcome>>> {
+pub(crate) async fn apply_batch(
+    conn: &mut SqliteConnection,
+    news: &[NewRegistration],
+    known_schemas: &mut HashSet<Arc<str>>,
+) -> Result<Vec<Result<SubmitOutcome>>> {
     let at = now();
     let tokens: Vec<&str> = news.iter().filter_map(|n| n.fill_token.as_deref()).collect();
     let mut known: HashMap<String, (String, String)> = HashMap::new();
@@ -360,14 +362,19 @@ pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistra
         outcomes.push(Ok(SubmitOutcome::Created(reg)));
     }
     if !rows.is_empty() {
+        // Schemas this writer stored before are skipped: a form's schema changes rarely, so
+        // almost every batch needs no schema statement at all.
         let mut schemas: HashMap<&str, &str> = HashMap::new();
-        for new in news {
+        for new in news.iter().filter(|new| !known_schemas.contains(&new.schema_hash)) {
             schemas.entry(&new.schema_hash).or_insert(&new.schema);
         }
-        sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
-            .bind(serde_json::to_string(&schemas)?)
-            .execute(&mut *conn)
-            .await?;
+        if !schemas.is_empty() {
+            sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
+                .bind(serde_json::to_string(&schemas)?)
+                .execute(&mut *conn)
+                .await?;
+            known_schemas.extend(news.iter().map(|new| new.schema_hash.clone()));
+        }
         // One statement for the whole batch: the rows travel as one bound JSON array.
         sqlx::query(
             "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
@@ -380,14 +387,6 @@ pub(crate) async fn apply_batch(conn: &mut SqliteConnection, news: &[NewRegistra
         .execute(&mut *conn)
         .await?;
     }
-    let sent: Vec<(&str, &str)> = news
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, outcome)| matches!(outcome, Ok(SubmitOutcome::Created(_))))
-        .chain(replays.iter().map(|(index, _)| (&news[*index], &outcomes[*index])))
-        .filter_map(|(new, _)| Some((new.fill_token.as_deref()?, new.user_id.as_deref()?)))
-        .collect();
-    saved::remove_sent(conn, &sent).await?;
     for (index, id) in replays {
         // A replay of a send made earlier in this same batch is already in `outcomes`.
         let earlier = outcomes.iter().find_map(|o| match o {

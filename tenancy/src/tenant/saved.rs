@@ -94,20 +94,16 @@ pub async fn store_all(db: &TenantDb, rows: &[Saved]) -> Result<()> {
     Ok(())
 }
 
-/// Removes the saved copies of registrations that were just sent, inside the writer's
-/// transaction: once sent, a device's saved copy has served its purpose. `sent` holds
-/// (fill_token, user_id) pairs; only the sender's own copy is removed.
-pub(crate) async fn remove_sent(conn: &mut sqlx::SqliteConnection, sent: &[(&str, &str)]) -> Result<()> {
-    if sent.is_empty() {
-        return Ok(());
-    }
+/// Removes a user's saved copies of registrations that have since been sent: once sent, a
+/// device's saved copy has served its purpose. Done at sync time rather than on every
+/// send, to keep the send's transaction short.
+pub async fn drop_sent(db: &TenantDb, user_id: &str) -> Result<()> {
     sqlx::query(
-        "DELETE FROM saved_registrations WHERE EXISTS (
-           SELECT 1 FROM json_each(?1) j
-           WHERE j.value->>0 = saved_registrations.fill_token AND j.value->>1 = saved_registrations.user_id)",
+        "DELETE FROM saved_registrations WHERE user_id = ?1
+           AND EXISTS (SELECT 1 FROM registrations r WHERE r.fill_token = saved_registrations.fill_token AND r.user_id = ?1)",
     )
-    .bind(serde_json::to_string(sent)?)
-    .execute(&mut *conn)
+    .bind(user_id)
+    .execute(db.pool())
     .await?;
     Ok(())
 }
