@@ -142,7 +142,11 @@ const USER_PERMISSIONS: [Permission; 2] = [P::ClientAddUsers, P::ClientRemoveUse
 const GROUP_PERMISSIONS: [Permission; 2] = [P::ViewUserGroup, P::CreateUserGroup];
 
 /// Roles a user manager or form manager may hand out: none that reach credits or the client.
-const TEAM_ROLES: [Role; 3] = [Role::FormManager, Role::FormViewRegistrations, Role::UserManager];
+const TEAM_ROLES: [Role; 3] = [
+    Role::FormManager,
+    Role::FormViewRegistrations,
+    Role::UserManager,
+];
 
 impl Permission {
     /// Every permission, `assign {role} role` included for each role.
@@ -233,7 +237,12 @@ pub fn permissions_of_role(role: Role) -> Vec<Permission> {
             granted.extend(DATASOURCE_PERMISSIONS);
             granted.extend(USER_PERMISSIONS);
             granted.extend(GROUP_PERMISSIONS);
-            granted.extend([P::ViewClient, P::EditClient, P::ViewCreditEntities, P::AddClientCredits]);
+            granted.extend([
+                P::ViewClient,
+                P::EditClient,
+                P::ViewCreditEntities,
+                P::AddClientCredits,
+            ]);
             granted.extend(
                 [Role::ClientManager, Role::Financial]
                     .into_iter()
@@ -241,7 +250,9 @@ pub fn permissions_of_role(role: Role) -> Vec<Permission> {
                     .map(P::AssignRole),
             );
         }
-        Role::Financial => granted.extend([P::ViewClient, P::ViewCreditEntities, P::AddClientCredits]),
+        Role::Financial => {
+            granted.extend([P::ViewClient, P::ViewCreditEntities, P::AddClientCredits])
+        }
         Role::FormManager => {
             granted.extend(FORM_PERMISSIONS);
             granted.extend(DATASOURCE_PERMISSIONS);
@@ -378,8 +389,16 @@ mod tests {
         (Role::UserManager, "assign user_manager role", true),
         (Role::UserManager, "eform manage forms", false),
         (Role::UserManager, "assign financial role", false),
-        (Role::FormViewRegistrations, "eform manage form registrations", true),
-        (Role::FormViewRegistrations, "eform manage form registrations delete", false),
+        (
+            Role::FormViewRegistrations,
+            "eform manage form registrations",
+            true,
+        ),
+        (
+            Role::FormViewRegistrations,
+            "eform manage form registrations delete",
+            false,
+        ),
         (Role::FormViewRegistrations, "eform manage form edit", false),
         (Role::FormViewRegistrations, "eform manage forms", false),
         (Role::EformEmployee, "eform edit client", true),

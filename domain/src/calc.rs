@@ -412,24 +412,18 @@ mod tests {
 
     #[test]
     fn shared_vectors() {
-        let cases: Vec<Case> = serde_json::from_str(include_str!("../testdata/calc.json")).unwrap();
-        let mut failures = Vec::new();
-        for case in &cases {
-            let got = evaluate_formula(&case.formula, &case.values, case.scope.as_ref());
-            let state = serde_json::to_value(got.state).unwrap();
-            if state != case.expected.state.as_str() || got.value != case.expected.value {
-                failures.push(format!(
-                    "{}: got {state} {:?}, expected {} {:?}",
-                    case.name, got.value, case.expected.state, case.expected.value
-                ));
-            }
-        }
-        assert!(
-            failures.is_empty(),
-            "{} of {} failed:\n{}",
-            failures.len(),
-            cases.len(),
-            failures.join("\n")
+        crate::vectors::run(
+            include_str!("../testdata/calc.json"),
+            |case: &Case, failures: &mut Vec<String>| {
+                let got = evaluate_formula(&case.formula, &case.values, case.scope.as_ref());
+                let state = serde_json::to_value(got.state).unwrap();
+                if state != case.expected.state.as_str() || got.value != case.expected.value {
+                    failures.push(format!(
+                        "{}: got {state} {:?}, expected {} {:?}",
+                        case.name, got.value, case.expected.state, case.expected.value
+                    ));
+                }
+            },
         );
     }
 

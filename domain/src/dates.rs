@@ -51,14 +51,23 @@ pub fn local_datetime(unix: i64) -> String {
     let local = unix + amsterdam_offset(unix);
     let (year, month, day) = civil_from_days(local.div_euclid(DAY));
     let secs = local.rem_euclid(DAY);
-    format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", secs / 3600, (secs % 3600) / 60)
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}",
+        secs / 3600,
+        (secs % 3600) / 60
+    )
 }
 
 /// RFC 3339 in UTC, for API answers (`registration_date`).
 pub fn rfc3339_utc(unix: i64) -> String {
     let (year, month, day) = civil_from_days(unix.div_euclid(DAY));
     let secs = unix.rem_euclid(DAY);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", secs / 3600, (secs % 3600) / 60, secs % 60)
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        secs / 3600,
+        (secs % 3600) / 60,
+        secs % 60
+    )
 }
 
 #[cfg(test)]

@@ -14,13 +14,18 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
         (b"%PDF-", "application/pdf"),
         (b"PK\x03\x04", "application/zip"),
     ];
-    SIGNATURES.iter().find(|(magic, _)| bytes.starts_with(magic)).map(|(_, mime)| *mime)
+    SIGNATURES
+        .iter()
+        .find(|(magic, _)| bytes.starts_with(magic))
+        .map(|(_, mime)| *mime)
 }
 
 /// The type a file name claims, for extensions whose content we can check; None for the
 /// rest (plain text, CSV, ...), which cannot be recognised by a signature.
 fn claimed(filename: &str) -> Option<&'static str> {
-    let ext = filename.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase())?;
+    let ext = filename
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())?;
     Some(match ext.as_str() {
         "png" => "image/png",
         "jpg" | "jpeg" => "image/jpeg",
@@ -43,7 +48,11 @@ pub enum UploadProblem {
 
 /// Checks an upload: for image fields the bytes must be an image; for file fields a name
 /// that claims a known type must carry that type's bytes. Returns the MIME type to store.
-pub fn check_upload(filename: &str, bytes: &[u8], image_only: bool) -> Result<String, UploadProblem> {
+pub fn check_upload(
+    filename: &str,
+    bytes: &[u8],
+    image_only: bool,
+) -> Result<String, UploadProblem> {
     let found = sniff(bytes);
     if image_only {
         return match found {
@@ -82,14 +91,41 @@ mod tests {
         let png = b"\x89PNG\r\n\x1a\nrest";
         let jpeg = b"\xff\xd8\xff\xe0rest";
         assert_eq!(check_upload("foto.png", png, true), Ok("image/png".into()));
-        assert_eq!(check_upload("foto.jpg", jpeg, true), Ok("image/jpeg".into()));
-        assert_eq!(check_upload("foto.jpg", b"just some text", true), Err(UploadProblem::NotAnImage));
-        assert_eq!(check_upload("foto.jpg", b"just some text", false), Err(UploadProblem::ContentMismatch));
-        assert_eq!(check_upload("foto.jpg", png, false), Err(UploadProblem::ContentMismatch));
-        assert_eq!(check_upload("rapport.pdf", b"%PDF-1.7", false), Ok("application/pdf".into()));
-        assert_eq!(check_upload("notities.txt", b"hallo", false), Ok("application/octet-stream".into()));
-        assert_eq!(check_upload("zonder-extensie", png, false), Ok("image/png".into()));
-        assert!(check_upload("brief.docx", b"PK\x03\x04...", false).is_ok_and(|m| m.contains("wordprocessingml")));
-        assert_eq!(check_upload("pdf.pdf", b"", false), Err(UploadProblem::ContentMismatch));
+        assert_eq!(
+            check_upload("foto.jpg", jpeg, true),
+            Ok("image/jpeg".into())
+        );
+        assert_eq!(
+            check_upload("foto.jpg", b"just some text", true),
+            Err(UploadProblem::NotAnImage)
+        );
+        assert_eq!(
+            check_upload("foto.jpg", b"just some text", false),
+            Err(UploadProblem::ContentMismatch)
+        );
+        assert_eq!(
+            check_upload("foto.jpg", png, false),
+            Err(UploadProblem::ContentMismatch)
+        );
+        assert_eq!(
+            check_upload("rapport.pdf", b"%PDF-1.7", false),
+            Ok("application/pdf".into())
+        );
+        assert_eq!(
+            check_upload("notities.txt", b"hallo", false),
+            Ok("application/octet-stream".into())
+        );
+        assert_eq!(
+            check_upload("zonder-extensie", png, false),
+            Ok("image/png".into())
+        );
+        assert!(
+            check_upload("brief.docx", b"PK\x03\x04...", false)
+                .is_ok_and(|m| m.contains("wordprocessingml"))
+        );
+        assert_eq!(
+            check_upload("pdf.pdf", b"", false),
+            Err(UploadProblem::ContentMismatch)
+        );
     }
 }

@@ -17,3 +17,24 @@ pub mod sync;
 pub mod tokens;
 pub mod validate;
 pub mod values;
+
+/// Runs a file of shared test vectors (`domain/testdata/`, also run by the web app's
+/// vitest): every case is checked and all failures are listed by one assertion.
+#[cfg(test)]
+pub(crate) mod vectors {
+    /// `check` pushes a message (starting with the case name) for a case that fails.
+    pub fn run<C: serde::de::DeserializeOwned>(json: &str, check: impl Fn(&C, &mut Vec<String>)) {
+        let cases: Vec<C> = serde_json::from_str(json).unwrap();
+        let mut failures = Vec::new();
+        for case in &cases {
+            check(case, &mut failures);
+        }
+        assert!(
+            failures.is_empty(),
+            "{} of {} failed:\n{}",
+            failures.len(),
+            cases.len(),
+            failures.join("\n")
+        );
+    }
+}

@@ -29,8 +29,7 @@ pub const LOGIN_RATE_LIMITED: &str =
 pub const LOGIN_FIELDS_REQUIRED: &str = "Vul uw e-mailadres en wachtwoord in.";
 
 /// Answer to 'Wachtwoord vergeten?', the same whether or not the address is known.
-pub const PASSWORD_FORGOTTEN_SENT: &str =
-    "Als dit e-mailadres bij ons bekend is, ontvangt u binnen enkele minuten een e-mail met een link om een nieuw wachtwoord in te stellen.";
+pub const PASSWORD_FORGOTTEN_SENT: &str = "Als dit e-mailadres bij ons bekend is, ontvangt u binnen enkele minuten een e-mail met een link om een nieuw wachtwoord in te stellen.";
 /// Password-reset request without a valid e-mail address.
 pub const EMAIL_INVALID: &str = "Vul een geldig e-mailadres in.";
 /// Reset link used twice, expired or unknown.
@@ -67,7 +66,8 @@ pub const FILE_TOO_LARGE: &str = "Maximale bestandsgrootte is 20Mb.";
 /// Upload whose content does not match its name.
 pub const FILE_CONTENT_MISMATCH: &str = "De inhoud van dit bestand past niet bij het bestandstype.";
 /// Image field given something that is not an image.
-pub const FILE_NOT_AN_IMAGE: &str = "Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.";
+pub const FILE_NOT_AN_IMAGE: &str =
+    "Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.";
 /// Upload without a file.
 pub const FILE_MISSING: &str = "Er is geen bestand meegestuurd.";
 
@@ -77,8 +77,7 @@ pub const REGISTER_CLIENT_UNKNOWN: &str = "Registratie link is niet geldig. De k
 pub const REGISTER_FORM_UNKNOWN: &str =
     "Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.";
 /// Public registration accepted; shown in the completion dialog.
-pub const REGISTERED: &str =
-    "Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw wachtwoord in te stellen. Hebt u al een account, dan kunt u direct inloggen.";
+pub const REGISTERED: &str = "Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw wachtwoord in te stellen. Hebt u al een account, dan kunt u direct inloggen.";
 /// Terms and conditions accepted.
 pub const TERMS_ACCEPTED: &str = "De algemene voorwaarden zijn geaccepteerd.";
 
@@ -124,8 +123,15 @@ pub fn rule_unknown_subform(rule: &str, subform: &str) -> String {
 }
 
 /// An operator that is unknown or not allowed for the element's type.
-pub fn rule_operator_not_allowed(rule: &str, operator: &str, name: &str, element_type: &str) -> String {
-    format!("Regel '{rule}': operator '{operator}' is niet toegestaan voor element '{name}' ({element_type}).")
+pub fn rule_operator_not_allowed(
+    rule: &str,
+    operator: &str,
+    name: &str,
+    element_type: &str,
+) -> String {
+    format!(
+        "Regel '{rule}': operator '{operator}' is niet toegestaan voor element '{name}' ({element_type})."
+    )
 }
 
 /// A condition group method other than AND or OR.
@@ -180,7 +186,8 @@ pub const FIELD_INVALID: &str = "Deze waarde is ongeldig.";
 /// A file or image entry without url, filename, type or size.
 pub const FIELD_FILE_INVALID: &str = "Dit bestand is niet goed geüpload. Upload het opnieuw.";
 /// A signature entry without filename or image data.
-pub const FIELD_SIGNATURE_INVALID: &str = "De handtekening is niet goed opgeslagen. Zet de handtekening opnieuw.";
+pub const FIELD_SIGNATURE_INVALID: &str =
+    "De handtekening is niet goed opgeslagen. Zet de handtekening opnieuw.";
 /// A location outside the globe or without coordinates.
 pub const FIELD_GPS_INVALID: &str = "De locatie is ongeldig.";
 /// A value that is neither an e-mail address nor one `$token$`.
@@ -217,8 +224,8 @@ pub const DUPLICATE_SEND: &str = "Deze registratie is al eerder ingestuurd en ko
 /// Send whose values are not an object keyed by element name.
 pub const SEND_VALUES_INVALID: &str = "De ingevulde waarden konden niet worden gelezen.";
 /// Send that fails validation (spec document 000 section 5).
-pub const FORM_INVALID: &str = "Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.";
+pub const FORM_INVALID: &str =
+    "Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.";
 
 /// A sync entry without fill_token, form_id or client_id.
-pub const SYNC_ENTRY_INVALID: &str =
-    "Een opgeslagen registratie mist gegevens (fill_token, form_id of client_id) en kon niet worden gesynchroniseerd.";
+pub const SYNC_ENTRY_INVALID: &str = "Een opgeslagen registratie mist gegevens (fill_token, form_id of client_id) en kon niet worden gesynchroniseerd.";

@@ -348,24 +348,17 @@ mod tests {
 
     #[test]
     fn shared_vectors() {
-        let cases: Vec<Case> =
-            serde_json::from_str(include_str!("../testdata/sanitize.json")).unwrap();
-        let mut failures = Vec::new();
-        for case in &cases {
-            let got = sanitize_summary_html(&case.input);
-            if got != case.expected {
-                failures.push(format!(
-                    "{}:\n   got      {got:?}\n   expected {:?}",
-                    case.name, case.expected
-                ));
-            }
-        }
-        assert!(
-            failures.is_empty(),
-            "{} of {} failed:\n{}",
-            failures.len(),
-            cases.len(),
-            failures.join("\n")
+        crate::vectors::run(
+            include_str!("../testdata/sanitize.json"),
+            |case: &Case, failures: &mut Vec<String>| {
+                let got = sanitize_summary_html(&case.input);
+                if got != case.expected {
+                    failures.push(format!(
+                        "{}:\n   got      {got:?}\n   expected {:?}",
+                        case.name, case.expected
+                    ));
+                }
+            },
         );
     }
 

@@ -43,7 +43,9 @@ pub enum Decision {
 
 /// Decides for one fill token synced by `user`.
 pub fn decide(user: &str, incoming: &Incoming<'_>, stored: Option<&Stored<'_>>) -> Decision {
-    let Some(stored) = stored else { return Decision::Store(1) };
+    let Some(stored) = stored else {
+        return Decision::Store(1);
+    };
     if stored.user_id != user {
         return Decision::Rejected;
     }
@@ -68,17 +70,63 @@ mod tests {
     fn decisions() {
         let old = json!({ "a": 1 });
         let new = json!({ "a": 2 });
-        let stored = |user, version, values| Stored { user_id: user, version, form_id: "f", values, deleted_at: None };
-        let incoming = |base, values| Incoming { base_version: base, form_id: "f", values, deleted_at: None };
+        let stored = |user, version, values| Stored {
+            user_id: user,
+            version,
+            form_id: "f",
+            values,
+            deleted_at: None,
+        };
+        let incoming = |base, values| Incoming {
+            base_version: base,
+            form_id: "f",
+            values,
+            deleted_at: None,
+        };
         let table: Vec<(&str, Incoming<'_>, Option<Stored<'_>>, Decision)> = vec![
             ("new copy", incoming(None, &new), None, Decision::Store(1)),
-            ("change on the newest version", incoming(Some(3), &new), Some(stored("u", 3, &old)), Decision::Store(4)),
-            ("resend of what is stored", incoming(Some(2), &new), Some(stored("u", 3, &new)), Decision::Unchanged),
-            ("resend of a new copy", incoming(None, &new), Some(stored("u", 1, &new)), Decision::Unchanged),
-            ("change on an older version", incoming(Some(2), &new), Some(stored("u", 3, &old)), Decision::Conflict),
-            ("new copy where the server has another", incoming(None, &new), Some(stored("u", 1, &old)), Decision::Conflict),
-            ("someone else's token", incoming(Some(1), &new), Some(stored("v", 1, &old)), Decision::Rejected),
-            ("someone else's token, same values", incoming(Some(1), &old), Some(stored("v", 1, &old)), Decision::Rejected),
+            (
+                "change on the newest version",
+                incoming(Some(3), &new),
+                Some(stored("u", 3, &old)),
+                Decision::Store(4),
+            ),
+            (
+                "resend of what is stored",
+                incoming(Some(2), &new),
+                Some(stored("u", 3, &new)),
+                Decision::Unchanged,
+            ),
+            (
+                "resend of a new copy",
+                incoming(None, &new),
+                Some(stored("u", 1, &new)),
+                Decision::Unchanged,
+            ),
+            (
+                "change on an older version",
+                incoming(Some(2), &new),
+                Some(stored("u", 3, &old)),
+                Decision::Conflict,
+            ),
+            (
+                "new copy where the server has another",
+                incoming(None, &new),
+                Some(stored("u", 1, &old)),
+                Decision::Conflict,
+            ),
+            (
+                "someone else's token",
+                incoming(Some(1), &new),
+                Some(stored("v", 1, &old)),
+                Decision::Rejected,
+            ),
+            (
+                "someone else's token, same values",
+                incoming(Some(1), &old),
+                Some(stored("v", 1, &old)),
+                Decision::Rejected,
+            ),
         ];
         for (name, incoming, stored, expected) in table {
             assert_eq!(decide("u", &incoming, stored.as_ref()), expected, "{name}");
@@ -88,10 +136,27 @@ mod tests {
     #[test]
     fn a_deletion_is_a_change() {
         let values = json!({ "a": 1 });
-        let stored = Stored { user_id: "u", version: 2, form_id: "f", values: &values, deleted_at: None };
-        let delete = Incoming { base_version: Some(2), form_id: "f", values: &values, deleted_at: Some("2026-11-21T10:00:00Z") };
+        let stored = Stored {
+            user_id: "u",
+            version: 2,
+            form_id: "f",
+            values: &values,
+            deleted_at: None,
+        };
+        let delete = Incoming {
+            base_version: Some(2),
+            form_id: "f",
+            values: &values,
+            deleted_at: Some("2026-11-21T10:00:00Z"),
+        };
         assert_eq!(decide("u", &delete, Some(&stored)), Decision::Store(3));
-        let stale_delete = Incoming { base_version: Some(1), ..delete.clone() };
-        assert_eq!(decide("u", &stale_delete, Some(&stored)), Decision::Conflict);
+        let stale_delete = Incoming {
+            base_version: Some(1),
+            ..delete.clone()
+        };
+        assert_eq!(
+            decide("u", &stale_delete, Some(&stored)),
+            Decision::Conflict
+        );
     }
 }

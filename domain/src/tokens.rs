@@ -410,45 +410,38 @@ mod tests {
 
     #[test]
     fn shared_vectors() {
-        let cases: Vec<Case> =
-            serde_json::from_str(include_str!("../testdata/tokens.json")).unwrap();
-        let mut failures = Vec::new();
-        for case in &cases {
-            let form = match Form::from_json(&case.schema, &Value::Null) {
-                Ok(form) => form,
-                Err(errors) => {
-                    failures.push(format!("{}: schema {errors:?}", case.name));
-                    continue;
-                }
-            };
-            let ctx = TokenContext {
-                schema: &form.schema,
-                values: &case.values,
-                registration: &case.registration,
-            };
-            let got = if case.summary {
-                render_summary(case.template.as_deref(), &ctx)
-            } else {
-                let mode = if case.html {
-                    RenderMode::Html
-                } else {
-                    RenderMode::Text
+        crate::vectors::run(
+            include_str!("../testdata/tokens.json"),
+            |case: &Case, failures: &mut Vec<String>| {
+                let form = match Form::from_json(&case.schema, &Value::Null) {
+                    Ok(form) => form,
+                    Err(errors) => {
+                        failures.push(format!("{}: schema {errors:?}", case.name));
+                        return;
+                    }
                 };
-                render_tokens(case.template.as_deref().unwrap_or_default(), &ctx, mode)
-            };
-            if got != case.expected {
-                failures.push(format!(
-                    "{}:\n   got      {got:?}\n   expected {:?}",
-                    case.name, case.expected
-                ));
-            }
-        }
-        assert!(
-            failures.is_empty(),
-            "{} of {} failed:\n{}",
-            failures.len(),
-            cases.len(),
-            failures.join("\n")
+                let ctx = TokenContext {
+                    schema: &form.schema,
+                    values: &case.values,
+                    registration: &case.registration,
+                };
+                let got = if case.summary {
+                    render_summary(case.template.as_deref(), &ctx)
+                } else {
+                    let mode = if case.html {
+                        RenderMode::Html
+                    } else {
+                        RenderMode::Text
+                    };
+                    render_tokens(case.template.as_deref().unwrap_or_default(), &ctx, mode)
+                };
+                if got != case.expected {
+                    failures.push(format!(
+                        "{}:\n   got      {got:?}\n   expected {:?}",
+                        case.name, case.expected
+                    ));
+                }
+            },
         );
     }
 

@@ -183,11 +183,9 @@ mod tests {
 
     #[test]
     fn shared_vectors() {
-        let cases: Vec<Case> =
-            serde_json::from_str(include_str!("../testdata/values.json")).unwrap();
-        let mut failures = Vec::new();
-        for case in &cases {
-            match case {
+        crate::vectors::run(
+            include_str!("../testdata/values.json"),
+            |case: &Case, failures: &mut Vec<String>| match case {
                 Case::NormalizeDecimal {
                     name,
                     input,
@@ -218,14 +216,7 @@ mod tests {
                         failures.push(format!("{name}: got {got}, expected {expected}"));
                     }
                 }
-            }
-        }
-        assert!(
-            failures.is_empty(),
-            "{} of {} failed:\n{}",
-            failures.len(),
-            cases.len(),
-            failures.join("\n")
+            },
         );
     }
 

@@ -16,28 +16,29 @@ async fn tenant_with_form(credit_count: i64) -> Result<(tempfile::TempDir, Tenan
     let client = clients::new_client("Schrijver");
     clients::upsert(&platform, &client).await?;
     let db = registry.create(&client.id).await?;
-    forms::insert(
-        &db,
-        &forms::NewForm {
-            id: "f1".into(),
-            folder_id: None,
-            name: "Melding".into(),
-            form_type: "default".into(),
-            schema: json!([]),
-            rules: json!([]),
-            settings: json!({}),
-            form_settings: json!({}),
-            form_summary: None,
-            guest_id: None,
-            published: true,
-            updated_by: None,
-        },
-    )
-    .await?;
+    forms::insert(&db, &form("f1", "Melding")).await?;
     if credit_count > 0 {
         credits::add(&db, "test", credit_count, None).await?;
     }
     Ok((dir, registry, db))
+}
+
+/// A published form with an empty schema.
+fn form(id: &str, name: &str) -> forms::NewForm {
+    forms::NewForm {
+        id: id.into(),
+        folder_id: None,
+        name: name.into(),
+        form_type: "default".into(),
+        schema: json!([]),
+        rules: json!([]),
+        settings: json!({}),
+        form_settings: json!({}),
+        form_summary: None,
+        guest_id: None,
+        published: true,
+        updated_by: None,
+    }
 }
 
 fn send(token: &str, hash: &str) -> NewRegistration {
@@ -170,24 +171,7 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult {
     let (_dir, registry, db) = tenant_with_form(10).await?;
-    forms::insert(
-        &db,
-        &forms::NewForm {
-            id: "f2".into(),
-            folder_id: None,
-            name: "Tweede".into(),
-            form_type: "default".into(),
-            schema: json!([]),
-            rules: json!([]),
-            settings: json!({}),
-            form_settings: json!({}),
-            form_summary: None,
-            guest_id: None,
-            published: true,
-            updated_by: None,
-        },
-    )
-    .await?;
+    forms::insert(&db, &form("f2", "Tweede")).await?;
     // A row that takes serial number 1 of f1 behind the writer's back: the batched INSERT hits
     // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
     let file = registry.tenant_dir(db.client_id()).join("tenant.db");
