@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.unsend_registration_list.path,
+        loader: guard(paths.unsend_registration_list.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('@/features/saved-registrations/routes/unsend-registration-list')).UnsendRegistrationListRoute,
+        }),
+      },
+      {
         path: paths.user_register.path,
         loader: guardedLoader(
           paths.user_register.access,

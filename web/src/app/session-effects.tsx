@@ -5,18 +5,20 @@ import { paths } from '@/config/paths';
 import { ApiError, forbiddenSignal, NetworkError, unauthorizedSignal } from '@/lib/api';
 import { msUntilUserInfoRefresh, refreshUserInfo } from '@/lib/auth/auth-service';
 import { useSession } from '@/lib/auth/session';
+import { syncSavedRegistrations } from '@/lib/offline/sync';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 
 /**
  * App-wide reactions to the session: 401 -> logout, 403 -> message and dashboard
- * (spec 000 section 8), and the user-info refresh every 60 s while signed in.
+ * (spec 000 section 8), the user-info refresh every 60 s while signed in, and the sync of
+ * saved registrations (spec 000 section 4).
  */
 export function SessionEffects() {
   const navigate = useNavigate();
   const signedIn = useSession().status === 'authenticated';
 
-  useEffect(() => unauthorizedSignal.subscribe(() => navigate(paths.logout.build())), [navigate]);
+  useEffect(() => unauthorizedSignal.subscribe(() => navigate(paths.logout.build(), { state: { forced: true } })), [navigate]);
 
   useEffect(
     () =>
@@ -35,7 +37,7 @@ export function SessionEffects() {
       try {
         if ((await refreshUserInfo()) === 'no-clients' && !stopped) {
           showToast(nl.auth.noClients, { severity: 'warning', persistent: true });
-          navigate(paths.logout.build());
+          navigate(paths.logout.build(), { state: { forced: true } });
           return;
         }
       } catch (error) {
@@ -54,6 +56,15 @@ export function SessionEffects() {
       clearTimeout(timer);
     };
   }, [signedIn, navigate]);
+
+  // Saved registrations: synced on start (and after login) and whenever the browser is back online.
+  useEffect(() => {
+    if (!signedIn) return;
+    void syncSavedRegistrations();
+    const onOnline = () => void syncSavedRegistrations();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [signedIn]);
 
   return null;
 }

@@ -129,6 +129,41 @@ export const nl = {
     progressSending: (percent: number) => `Bezig met versturen: ${percent}%`, // ours
     progressProcessing: 'De server verwerkt de registratie.', // ours
     formNotFound: 'Dit formulier bestaat niet of is niet (meer) beschikbaar.', // ours
+    saveOffline: 'Formulier offline opslaan',
+    duplicateCleanupFailed: 'Er is iets misgegaan met het opruimen de dubbele opgeslagen registratie.',
+    savedOffline: 'Formulier is opgeslagen om later verzonden te worden',
+    saveOfflineFailed: 'Het formulier kon niet op dit apparaat worden opgeslagen.', // ours
+  },
+
+  // Saved registrations, sync and the unsynced list (spec 000 screen 8, sections 4, 8, 9).
+  offline: {
+    syncFailed: 'Registraties konden niet gesynchroniseerd worden.',
+    listTitle: 'Opgeslagen registraties', // ours: same as the drawer entry
+    empty: 'U heeft momenteel geen onverstuurde registraties.',
+    filesNote: 'Offline bestanden worden 31 dagen bewaard.', // ours: wording of the spec's note
+    ageNote: 'Opgeslagen registraties ouder dan een jaar worden automatisch verwijderd.', // ours: wording of the spec's note
+    columnForm: 'Formulier', // ours
+    columnSummary: 'Samenvatting', // ours
+    columnLastChange: 'Laatste wijziging', // ours
+    columnActions: 'Acties', // ours
+    open: (name: string) => `${name} openen`, // ours
+    delete: 'Verwijderen', // ours
+    deleted: 'Verwijderd, wordt gesynchroniseerd', // ours
+    deleteTitle: 'Registratie verwijderen?', // ours
+    deleteConfirm: 'Weet u zeker dat u deze opgeslagen registratie wilt verwijderen?', // ours
+    cancel: 'Annuleren', // ours
+    conflict: 'Conflict', // ours
+    chooseVersion: 'Kies versie',
+    conflictTitle: 'Kies versie', // ours
+    conflictText:
+      'Op de server staat een nieuwere versie van deze registratie. Kies welke versie u wilt bewaren; de andere versie wordt definitief verwijderd.', // ours
+    keepLocal: 'Versie op dit apparaat', // ours
+    keepServer: 'Versie op de server', // ours
+    logoutTitle: 'Toch uitloggen?', // ours
+    logoutConfirm: (count: number) =>
+      `Er ${count === 1 ? 'staat nog 1 registratie' : `staan nog ${count} registraties`} alleen op dit apparaat. Als u uitlogt, kunnen deze verloren gaan.`, // ours
+    logoutGo: 'Toch uitloggen', // ours
+    logoutStay: 'Niet uitloggen', // ours
   },
 
   // The form elements while filling in (spec 000 sections 3 and 5).

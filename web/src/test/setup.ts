@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { reportServerReachable } from '@/lib/offline/connectivity';
+import { db } from '@/lib/offline/db';
 import { dismissToast, getToasts } from '@/lib/toast';
 
 // jsdom has no matchMedia; answer width queries for a 1024 px wide window so MUI's
@@ -24,8 +26,9 @@ window.matchMedia = (query: string) => {
 };
 
 // The app's stores are module state; every test starts signed out, online and without toasts.
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await db.savedRegistrations.clear();
   localStorage.clear();
   resetSessionForTests();
   reportServerReachable(true);

@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { FillableForm, Registration } from '@/lib/api/types';
+import { removeSavedRegistration, saveRegistration, type SavedRegistration } from '@/lib/offline/db';
+import { syncSavedRegistrations } from '@/lib/offline/sync';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { sendRegistration, type SendProgress, type SendTarget } from './api';
 import { focusFirstError } from './components/form-fields';
 import { newFillToken } from './fill-token';
-import { initialFormValues, valuesToSend } from './form-model';
+import { initialFormValues, isEntry, valuesToSend } from './form-model';
 import { rememberInput } from './remember-input';
 import { useFormModel } from './use-form-model';
 
@@ -13,10 +15,57 @@ import { useFormModel } from './use-form-model';
  * One registration of a form being filled in: its values, its fill token and its send, with the
  * toasts and field errors of every outcome (spec 000 sections 5 and 8).
  */
-export function useFillForm(form: FillableForm, target: SendTarget, fieldsRef: RefObject<HTMLElement | null>) {
-  const model = useFormModel(form.schema, form.rules ?? [], () => initialFormValues(form.form_id, form.schema, form.values));
+export function useFillForm(
+  form: FillableForm,
+  target: SendTarget,
+  fieldsRef: RefObject<HTMLElement | null>,
+  /** A registration saved on this device, reopened: its values and fill token. */
+  saved?: SavedRegistration,
+) {
+  const model = useFormModel(form.schema, form.rules ?? [], () =>
+    saved && isEntry(saved.values) ? { ...saved.values } : initialFormValues(form.form_id, form.schema, form.values),
+  );
   // Kept for retries of the same data; replaced only after a 409.
-  const fillToken = useRef(newFillToken());
+  const fillToken = useRef(saved?.fill_token ?? newFillToken());
+  const [savingLocally, setSavingLocally] = useState(false);
+
+  /**
+   * Stores the registration as it is on this device (no validation): offline save, autosave and
+   * the copy kept before every send. Guests have no saved registrations. Resolves true on success.
+   */
+  const saveLocally = useCallback(async (): Promise<boolean> => {
+    if (target.kind !== 'user') return false;
+    try {
+      await saveRegistration({
+        fill_token: fillToken.current,
+        form_id: form.form_id,
+        client_id: form.client_id,
+        form_name: form.form_name,
+        form_summary: saved?.form_summary ?? null,
+        schema: form.schema,
+        values: model.values,
+      });
+      return true;
+    } catch (error) {
+      console.error('saving the registration on this device failed', error);
+      return false;
+    }
+  }, [form, target, model.values, saved]);
+
+  /** 'Formulier offline opslaan': store, sync when possible, then the caller moves on. */
+  const saveOffline = useCallback(async (): Promise<boolean> => {
+    setSavingLocally(true);
+    const ok = await saveLocally();
+    setSavingLocally(false);
+    if (!ok) {
+      showToast(nl.fill.saveOfflineFailed, { severity: 'error', persistent: true });
+      return false;
+    }
+    model.markSaved();
+    showToast(nl.fill.savedOffline, { severity: 'success' });
+    void syncSavedRegistrations();
+    return true;
+  }, [saveLocally, model]);
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [sent, setSent] = useState<Registration | null>(null);
 
@@ -29,15 +78,23 @@ export function useFillForm(form: FillableForm, target: SendTarget, fieldsRef: R
     }
     const values = valuesToSend(form.schema, model.values, model.states);
     const payload = { form_id: form.form_id, client_id: form.client_id, fill_token: fillToken.current, values };
+    // Kept on the device until the server acknowledged it (spec 000 section 4).
+    const storedLocally = await saveLocally();
     const outcome = await sendRegistration(target, payload, setProgress);
     setProgress(null);
     switch (outcome.kind) {
       case 'sent':
+        if (storedLocally) await removeSavedRegistration(payload.fill_token).catch((error: unknown) => console.error(error));
         rememberInput(form.form_id, form.schema, values);
         showToast(nl.fill.sentToast, { severity: 'success' });
         setSent(outcome.registration);
         return;
       case 'duplicate':
+        if (storedLocally) {
+          await removeSavedRegistration(payload.fill_token).catch(() =>
+            showToast(nl.fill.duplicateCleanupFailed, { severity: 'error', persistent: true }),
+          );
+        }
         fillToken.current = newFillToken();
         showToast(nl.fill.duplicate, { severity: 'warning', persistent: true });
         return;
@@ -50,7 +107,7 @@ export function useFillForm(form: FillableForm, target: SendTarget, fieldsRef: R
       case 'failed':
         showToast(outcome.message, { severity: 'error', persistent: true });
     }
-  }, [form, target, model, fieldsRef]);
+  }, [form, target, model, fieldsRef, saveLocally]);
 
-  return { model, submit, progress, sending: progress !== null, sent };
+  return { model, submit, saveOffline, saveLocally, savingLocally, progress, sending: progress !== null, sent };
 }

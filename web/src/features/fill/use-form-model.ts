@@ -44,7 +44,10 @@ export function useFormModel(
     return found;
   }, [schema, derived]);
 
-  return { values: derived.values, states: derived.states, errors, setErrors, setValue, validate, dirty };
+  /** The values were stored (offline save): leaving no longer loses anything. */
+  const markSaved = useCallback(() => setDirty(false), []);
+
+  return { values: derived.values, states: derived.states, errors, setErrors, setValue, validate, dirty, markSaved };
 }
 
 export type FormModel = ReturnType<typeof useFormModel>;

@@ -1,9 +1,12 @@
+import { countUnsynced, useUnsyncedCount } from './db';
+
 /**
- * Number of registrations saved on this device and not yet sent (badge of 'Opgeslagen
- * registraties'). Registrations can only be saved on the device once the offline store exists
- * (dexie, DESIGN section 5); until then no registration is ever stored here, so the true count
- * is 0. The signature is already asynchronous because the store's count will be.
+ * Number of registrations saved on this device and not yet known to the server (badge of
+ * 'Opgeslagen registraties'), read from the device store.
  */
-export async function countUnsentRegistrations(): Promise<number> {
-  return 0;
+export function countUnsentRegistrations(): Promise<number> {
+  return countUnsynced();
 }
+
+/** The same count, kept current by a live query on the device store. */
+export const useUnsentCount: () => number = useUnsyncedCount;

@@ -1,17 +1,52 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth/auth-service';
+import { countUnsentRegistrations } from '@/lib/offline/unsent-registrations';
 import { nl } from '@/messages/nl';
 
-/** Revokes the session and returns to login (spec 000 section 2, screen 4). */
+/** Navigation state of a logout the app forces (401, no clients): no question asked. */
+export interface LogoutState {
+  forced?: boolean;
+}
+
+/**
+ * Revokes the session and returns to login (spec 000 section 2, screen 4). A user who chose to
+ * log out while registrations exist only on this device is asked first.
+ */
 export function LogoutRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const forced = (location.state as LogoutState | null)?.forced === true;
+  const titleId = useId();
+  const [phase, setPhase] = useState<{ kind: 'checking' } | { kind: 'confirm'; count: number } | { kind: 'leaving' }>(
+    forced ? { kind: 'leaving' } : { kind: 'checking' },
+  );
 
   useEffect(() => {
+    if (phase.kind !== 'checking') return;
+    let active = true;
+    void countUnsentRegistrations()
+      .catch(() => 0)
+      .then((count) => {
+        if (active) setPhase(count > 0 ? { kind: 'confirm', count } : { kind: 'leaving' });
+      });
+    return () => {
+      active = false;
+    };
+  }, [phase.kind]);
+
+  useEffect(() => {
+    if (phase.kind !== 'leaving') return;
     let active = true;
     // logout() is shared while in flight, so StrictMode's double effect makes one server call.
     void logout().then(() => {
@@ -20,12 +55,33 @@ export function LogoutRoute() {
     return () => {
       active = false;
     };
-  }, [navigate]);
+  }, [phase.kind, navigate]);
+
+  const stay = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate(paths.unsend_registration_list.build(), { replace: true });
+  };
 
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 4 }}>
-      <CircularProgress size={24} />
-      <Typography>{nl.auth.loggingOut}</Typography>
-    </Box>
+    <>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 4 }}>
+        <CircularProgress size={24} />
+        <Typography>{nl.auth.loggingOut}</Typography>
+      </Box>
+      <Dialog open={phase.kind === 'confirm'} onClose={stay} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{nl.offline.logoutTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{phase.kind === 'confirm' ? nl.offline.logoutConfirm(phase.count) : ''}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={stay} autoFocus>
+            {nl.offline.logoutStay}
+          </Button>
+          <Button color="error" onClick={() => setPhase({ kind: 'leaving' })}>
+            {nl.offline.logoutGo}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }

@@ -33,12 +33,18 @@ export function FillFormDialog({ form, target, onDone }: FillFormDialogProps) {
   const idPrefix = useId();
   const fieldsRef = useRef<HTMLDivElement>(null);
   const online = useOnline();
-  const { model, submit, progress, sending, sent } = useFillForm(form, target, fieldsRef);
+  const { model, submit, saveOffline, savingLocally, progress, sending, sent } = useFillForm(form, target, fieldsRef);
+  // Signed-in users save offline; the modal then closes (spec 000 section 8).
+  const offlineSave = !online && target.kind === 'user';
   const renderLinkedForm = useMemo(() => renderLinkedFormDialog(target), [target]);
   const host = useFormHost({ target, rules: form.rules ?? [], values: model.values, renderLinkedForm });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (offlineSave) {
+      void saveOffline().then((ok) => ok && onDone(null));
+      return;
+    }
     void submit();
   };
 
@@ -59,8 +65,8 @@ export function FillFormDialog({ form, target, onDone }: FillFormDialogProps) {
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onDone(null)}>{nl.fill.cancel}</Button>
-            <Button type="submit" variant="contained" disabled={sending || !online || host.coolingDown}>
-              {nl.fill.submit}
+            <Button type="submit" variant="contained" disabled={sending || savingLocally || (!online && !offlineSave) || host.coolingDown}>
+              {offlineSave ? nl.fill.saveOffline : nl.fill.submit}
             </Button>
           </DialogActions>
         </form>

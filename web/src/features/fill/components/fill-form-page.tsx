@@ -5,9 +5,11 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { useId, useMemo, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { FillableForm } from '@/lib/api/types';
 import { useOnline } from '@/lib/offline/connectivity';
+import { startAutosave } from '@/lib/offline/autosave';
+import type { SavedRegistration } from '@/lib/offline/db';
 import { nl } from '@/messages/nl';
 import type { SendTarget } from '../api';
 import { FillEnvironmentContext } from '../fill-environment';
@@ -32,22 +34,53 @@ interface FillFormPageProps {
   onDone(): void;
   /** 'Nogmaals invullen': start over with an empty form and a new fill token. */
   onFillAgain(): void;
+  /** A registration saved on this device, reopened. */
+  saved?: SavedRegistration;
+  /** After 'Formulier offline opslaan' (signed-in users only; without it offline means disabled). */
+  onSavedOffline?(): void;
 }
 
 /** Spec 000 screens 7 and 11: a form filled in as a page. */
-export function FillFormPage({ form, target, creditsExhausted, searchAllowed, onBack, onDone, onFillAgain }: FillFormPageProps) {
+export function FillFormPage({
+  form,
+  target,
+  creditsExhausted,
+  searchAllowed,
+  onBack,
+  onDone,
+  onFillAgain,
+  saved,
+  onSavedOffline,
+}: FillFormPageProps) {
   const titleId = useId();
   const idPrefix = useId();
   const fieldsRef = useRef<HTMLDivElement>(null);
   const online = useOnline();
-  const { model, submit, progress, sending, sent } = useFillForm(form, target, fieldsRef);
+  const { model, submit, saveOffline, saveLocally, savingLocally, progress, sending, sent } = useFillForm(
+    form,
+    target,
+    fieldsRef,
+    saved,
+  );
+  const canSaveOffline = onSavedOffline !== undefined && target.kind === 'user';
+  const offlineSave = !online && canSaveOffline;
+  // Moves on only after the render that released the leave guard.
+  const [savedOffline, setSavedOffline] = useState(false);
+  useEffect(() => {
+    if (savedOffline) onSavedOffline?.();
+  }, [savedOffline, onSavedOffline]);
   const renderLinkedForm = useMemo(() => renderLinkedFormDialog(target), [target]);
   const host = useFormHost({ target, rules: form.rules ?? [], values: model.values, renderLinkedForm });
+  useAutosave(canSaveOffline, model.values, host.modalOpen || sending || savingLocally || sent !== null || savedOffline, saveLocally);
   const searchFields = form.settings?.search_enabled ? (form.settings.searchable_fields ?? []) : [];
   const fillAgain = form.form_settings?.form_complete_action === 'fillFormAgain';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (offlineSave) {
+      void saveOffline().then((ok) => ok && setSavedOffline(true));
+      return;
+    }
     void submit();
   };
 
@@ -85,8 +118,13 @@ export function FillFormPage({ form, target, creditsExhausted, searchAllowed, on
             />
           </Box>
           <Box sx={{ mt: 4, display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" size="large" disabled={sending || !online || host.coolingDown}>
-              {nl.fill.submit}
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={sending || savingLocally || savedOffline || (!online && !offlineSave) || host.coolingDown}
+            >
+              {offlineSave ? nl.fill.saveOffline : nl.fill.submit}
             </Button>
           </Box>
         </form>
@@ -94,7 +132,27 @@ export function FillFormPage({ form, target, creditsExhausted, searchAllowed, on
       {host.dialogs}
       <ProgressDialog progress={progress} />
       <SuccessDialog open={sent !== null} onDone={onDone} onFillAgain={fillAgain ? onFillAgain : undefined} />
-      <LeaveGuard active={model.dirty && sent === null} />
+      <LeaveGuard active={model.dirty && sent === null && !savedOffline} />
     </FillEnvironmentContext.Provider>
   );
+}
+
+/** Spec 000 section 9: the page's autosave, on the device only (see `lib/offline/autosave.ts`). */
+function useAutosave(enabled: boolean, values: unknown, busy: boolean, saveLocally: () => Promise<boolean>) {
+  const latest = useRef({ values, busy, saveLocally });
+  const savedValues = useRef(values);
+  useEffect(() => {
+    latest.current = { values, busy, saveLocally };
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    return startAutosave({
+      hasChanges: () => latest.current.values !== savedValues.current,
+      isBusy: () => latest.current.busy,
+      save: async () => {
+        const current = latest.current.values;
+        if (await latest.current.saveLocally()) savedValues.current = current;
+      },
+    });
+  }, [enabled]);
 }

@@ -76,5 +76,5 @@ export function useFormHost({ target, rules, values, renderLinkedForm }: FormHos
     </>
   );
 
-  return { environment, dialogs, coolingDown };
+  return { environment, dialogs, coolingDown, modalOpen: subformRequest !== null || linkedRequest !== null };
 }

@@ -8,12 +8,11 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { VersionText } from '@/components/version-text';
 import { paths } from '@/config/paths';
 import type { StoredSession } from '@/lib/auth/session-storage';
-import { countUnsentRegistrations } from '@/lib/offline/unsent-registrations';
+import { useUnsentCount } from '@/lib/offline/unsent-registrations';
 import { navEntries } from '@/lib/permissions/nav';
 import { rolesOf } from '@/lib/permissions/permissions';
 import { nl } from '@/messages/nl';
@@ -95,20 +94,4 @@ export function NavigationDrawer({ session, variant, open, onClose }: Navigation
       </Box>
     </Drawer>
   );
-}
-
-/** Re-read on every navigation, since saving a registration offline ends with a navigation. */
-function useUnsentCount(): number {
-  const { pathname } = useLocation();
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let active = true;
-    void countUnsentRegistrations().then((n) => {
-      if (active) setCount(n);
-    });
-    return () => {
-      active = false;
-    };
-  }, [pathname]);
-  return count;
 }
