@@ -29,6 +29,8 @@ window.matchMedia = (query: string) => {
 afterEach(async () => {
   cleanup();
   await db.savedRegistrations.clear();
+  await db.folderTrees.clear();
+  await db.forms.clear();
   localStorage.clear();
   resetSessionForTests();
   reportServerReachable(true);

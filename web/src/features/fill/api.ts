@@ -1,6 +1,7 @@
 import { api, ApiError, NetworkError } from '@/lib/api';
 import type { ClientDetails, FillableForm, FolderNode, Registration, UploadedFile } from '@/lib/api/types';
 import type { FormValues } from '@/lib/form-logic';
+import { cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
 import { nl } from '@/messages/nl';
 
 /** Who sends: a signed-in user of a client, or a guest through a form's guest id. */
@@ -8,12 +9,14 @@ export type SendTarget = { kind: 'user'; clientId: string } | { kind: 'guest'; g
 
 const enc = encodeURIComponent;
 
+/** The user's folder tree; without an answer from the server, the copy last loaded on this device. */
 export function loadFolders(clientId: string): Promise<FolderNode[]> {
-  return api.request<FolderNode[]>(`/api/client/${enc(clientId)}/folder/user`);
+  return cachedFolderTree(clientId, () => api.request<FolderNode[]>(`/api/client/${enc(clientId)}/folder/user`));
 }
 
+/** A form to fill in; without an answer from the server, the copy kept when it was last opened. */
 export function loadForm(formId: string): Promise<FillableForm> {
-  return api.request<FillableForm>(`/api/form/${enc(formId)}`);
+  return cachedForm(formId, () => api.request<FillableForm>(`/api/form/${enc(formId)}`));
 }
 
 export function loadGuestForm(guestId: string): Promise<FillableForm> {

@@ -1,5 +1,5 @@
 import { nl } from '@/messages/nl';
-import { ApiError, NetworkError } from './errors';
+import { ApiError, GATEWAY_STATUSES, NetworkError } from './errors';
 import type { ErrorBody } from './types';
 
 export interface ApiClientDeps {
@@ -49,9 +49,6 @@ export interface UploadOptions {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-// Gateway errors come from a proxy in front of a server that is down: as good as no answer.
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export function createApiClient(deps: ApiClientDeps) {
   function headersFor(anonymous: boolean, apiKey: string | null | undefined): Headers {

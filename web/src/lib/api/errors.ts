@@ -24,3 +24,11 @@ export class NetworkError extends Error {
     this.name = 'NetworkError';
   }
 }
+
+/** Gateway errors come from a proxy in front of a server that is down: as good as no answer. */
+export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** True when a request got no real answer from the server (network error or gateway error). */
+export function isUnreachableError(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && GATEWAY_STATUSES.has(error.status));
+}

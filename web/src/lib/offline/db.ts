@@ -35,13 +35,34 @@ export type SaveInput = Omit<SyncedRegistration, 'registration_updated_at' | 're
 /** Saved registrations older than this are removed automatically (spec 000 section 9). */
 export const SAVED_REGISTRATION_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/** The last folder tree the server answered for one client (spec 000 sections 1-4: offline use). */
+export interface CachedFolderTree {
+  client_id: string;
+  folders: unknown;
+  /** Epoch ms of the answer. */
+  cachedAt: number;
+}
+
+/** The last copy the server answered of a form the user opened. */
+export interface CachedForm {
+  form_id: string;
+  client_id: string;
+  form: unknown;
+  /** Epoch ms of the answer. */
+  cachedAt: number;
+}
+
 class OfflineDb extends Dexie {
   savedRegistrations!: EntityTable<SavedRegistration, 'fill_token'>;
+  folderTrees!: EntityTable<CachedFolderTree, 'client_id'>;
+  forms!: EntityTable<CachedForm, 'form_id'>;
 
   constructor() {
     super('eform-offline');
     // Raise the version and add a stores()/upgrade() step for every schema change.
     this.version(1).stores({ savedRegistrations: 'fill_token, client_id, form_id, lastChange' });
+    // Version 2: offline copies of the folder tree (per client) and of opened forms.
+    this.version(2).stores({ folderTrees: 'client_id', forms: 'form_id, client_id' });
   }
 }
 

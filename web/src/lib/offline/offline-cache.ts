@@ -1,0 +1,45 @@
+import { isUnreachableError } from '@/lib/api/errors';
+import { db } from './db';
+
+/**
+ * Offline copies of what a field user needs without signal (spec 000 sections 1-4): the folder
+ * tree per client and every form opened. Each server answer refreshes the copy; only a request
+ * that got no real answer (a network error, or a gateway error of a proxy before a stopped server)
+ * falls back to it. A real answer such as 401, 403 or 404 is passed on unchanged.
+ */
+async function withFallback<T>(
+  request: () => Promise<T>,
+  store: (value: T) => Promise<unknown>,
+  cached: () => Promise<T | undefined>,
+): Promise<T> {
+  let value: T;
+  try {
+    value = await request();
+  } catch (error) {
+    if (!isUnreachableError(error)) throw error;
+    const copy = await cached().catch(() => undefined);
+    if (copy === undefined) throw error;
+    return copy;
+  }
+  // A full or broken device store must not break the online path.
+  await store(value).catch((storeError: unknown) => console.error('caching for offline use failed', storeError));
+  return value;
+}
+
+/** The folder tree of a client, from the server or (without an answer) from the last copy. */
+export function cachedFolderTree<T>(clientId: string, request: () => Promise<T>, now = Date.now): Promise<T> {
+  return withFallback(
+    request,
+    (folders) => db.folderTrees.put({ client_id: clientId, folders, cachedAt: now() }),
+    async () => (await db.folderTrees.get(clientId))?.folders as T | undefined,
+  );
+}
+
+/** A form, from the server or (without an answer) from the copy kept when it was last opened. */
+export function cachedForm<T extends { client_id: string }>(formId: string, request: () => Promise<T>, now = Date.now): Promise<T> {
+  return withFallback(
+    request,
+    (form) => db.forms.put({ form_id: formId, client_id: form.client_id, form, cachedAt: now() }),
+    async () => (await db.forms.get(formId))?.form as T | undefined,
+  );
+}
