@@ -7,23 +7,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { CONTEXT_OPTIONS, launchBrowser } from './browser';
 import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
-import { scenarios, type Scenario } from './scenarios';
+import { offlineScenarios } from './offline-scenarios';
+import { scenarios } from './scenarios';
+import type { Scenario } from './steps';
 
 const SCENARIO_TIMEOUT_MS = 120_000;
 const RESULTS_DIR = join(WEB_DIR, 'test-results');
 
 async function runScenario(browser: Browser, scenario: Scenario): Promise<void> {
   const server = await EformServer.start();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'nl-NL' });
+  const context = await browser.newContext(CONTEXT_OPTIONS);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      scenario.run({ server, context, page }),
+      scenario.run({ server, browser, context, page }),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`timed out after ${SCENARIO_TIMEOUT_MS} ms`)), SCENARIO_TIMEOUT_MS);
       }),
@@ -44,7 +46,8 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const selected = filter ? scenarios.filter((s) => s.name.includes(filter)) : scenarios;
+  const all = [...scenarios, ...offlineScenarios];
+  const selected = filter ? all.filter((s) => s.name.includes(filter)) : all;
   let passed = 0;
   let failed = 0;
   try {

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ApiError, forbiddenSignal, NetworkError, unauthorizedSignal } from '@/lib/api';
 import { msUntilUserInfoRefresh, refreshUserInfo } from '@/lib/auth/auth-service';
 import { useSession } from '@/lib/auth/session';
+import { onReconnect } from '@/lib/offline/connectivity';
 import { syncSavedRegistrations } from '@/lib/offline/sync';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
@@ -57,13 +58,12 @@ export function SessionEffects() {
     };
   }, [signedIn, navigate]);
 
-  // Saved registrations: synced on start (and after login) and whenever the browser is back online.
+  // Saved registrations: synced on start (and after login) and whenever the app is back online,
+  // be it the browser's network or the server answering again.
   useEffect(() => {
     if (!signedIn) return;
     void syncSavedRegistrations();
-    const onOnline = () => void syncSavedRegistrations();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    return onReconnect(() => void syncSavedRegistrations());
   }, [signedIn]);
 
   return null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isOnline, REACHABILITY_PROBE_MS, reportServerReachable, watchBrowserConnectivity } from './connectivity';
+import { isOnline, onReconnect, REACHABILITY_PROBE_MS, reportServerReachable, watchBrowserConnectivity } from './connectivity';
 
 afterEach(() => {
   reportServerReachable(true);
@@ -7,6 +7,22 @@ afterEach(() => {
 });
 
 describe('connectivity', () => {
+  it('tells listeners once each time the app is back online', () => {
+    const listener = vi.fn();
+    const stop = onReconnect(listener);
+    reportServerReachable(true);
+    expect(listener).not.toHaveBeenCalled();
+    reportServerReachable(false);
+    reportServerReachable(false);
+    expect(listener).not.toHaveBeenCalled();
+    reportServerReachable(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
+    reportServerReachable(false);
+    reportServerReachable(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('is offline while the server cannot be reached, even with navigator.onLine true', () => {
     expect(navigator.onLine).toBe(true);
     reportServerReachable(false);

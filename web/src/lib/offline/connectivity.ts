@@ -30,6 +30,19 @@ export function useOnline(): boolean {
   return browserOnline && serverReachable;
 }
 
+/**
+ * Calls `listener` each time the app comes back online: the browser's network returned or the
+ * server answers again after a failure. Returns the unsubscribe function.
+ */
+export function onReconnect(listener: () => void): () => void {
+  let wasOnline = isOnline();
+  return store.subscribe(() => {
+    const online = isOnline();
+    if (online && !wasOnline) listener();
+    wasOnline = online;
+  });
+}
+
 export function reportServerReachable(reachable: boolean): void {
   store.set((prev) => (prev.serverReachable === reachable ? prev : { ...prev, serverReachable: reachable }));
   if (reachable) {

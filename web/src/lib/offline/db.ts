@@ -1,4 +1,5 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie';
+import { getSession } from '@/lib/auth/session';
 import { createStore, useStore } from '@/lib/store';
 
 /**
@@ -23,6 +24,12 @@ export interface SyncedRegistration {
 }
 
 export interface SavedRegistration extends SyncedRegistration {
+  /**
+   * Whose copy this is. A device can be shared: another user's copies stay on the device,
+   * unseen and unsent, until that user signs in again (nothing that exists only here is lost).
+   * Absent on copies from before version 3: the next user who syncs adopts them.
+   */
+  user_id?: string;
   unsynced: boolean;
   conflict: SyncedRegistration | null;
   /** Epoch ms of the last local change (sorting, 'laatste wijziging'). */
@@ -78,13 +85,26 @@ export function requestPersistentStorage(): void {
   if (storage && typeof storage.persist === 'function') void storage.persist().catch(() => false);
 }
 
+/** The signed-in user, owner of what is saved now; undefined when signed out. */
+export function currentUserId(): string | undefined {
+  const state = getSession();
+  return state.status === 'authenticated' ? state.session.user.id : undefined;
+}
+
+/** Whether a device copy belongs to the signed-in user (copies without an owner are adopted). */
+export function isMine(entry: SavedRegistration, userId = currentUserId()): boolean {
+  return entry.user_id === undefined || entry.user_id === userId;
+}
+
 /** Stores (or overwrites) a registration locally, flagged unsynced. Keeps a known server version. */
 export async function saveRegistration(input: SaveInput, now = new Date()): Promise<SavedRegistration> {
   requestPersistentStorage();
   return db.transaction('rw', db.savedRegistrations, async () => {
     const existing = await db.savedRegistrations.get(input.fill_token);
+    const owner = existing?.user_id ?? currentUserId();
     const entry: SavedRegistration = {
       ...input,
+      ...(owner === undefined ? {} : { user_id: owner }),
       registration_updated_at: now.toISOString(),
       registration_saved_deleted_at: null,
       unsynced: true,
@@ -101,9 +121,10 @@ export function getSavedRegistration(fillToken: string): Promise<SavedRegistrati
   return db.savedRegistrations.get(fillToken);
 }
 
-/** The registrations saved for one client, newest change first (deleted ones included). */
+/** The user's registrations saved for one client, newest change first (deleted ones included). */
 export async function listSavedRegistrations(clientId: string): Promise<SavedRegistration[]> {
-  const rows = await db.savedRegistrations.where('client_id').equals(clientId).toArray();
+  const userId = currentUserId();
+  const rows = (await db.savedRegistrations.where('client_id').equals(clientId).toArray()).filter((entry) => isMine(entry, userId));
   return rows.sort((a, b) => b.lastChange - a.lastChange);
 }
 
@@ -133,9 +154,10 @@ export async function removeSavedRegistration(fillToken: string): Promise<void> 
   await db.savedRegistrations.delete(fillToken);
 }
 
-/** Saved registrations not yet known to the server (badge of 'Opgeslagen registraties'). */
+/** The user's saved registrations not yet known to the server (badge of 'Opgeslagen registraties'). */
 export function countUnsynced(): Promise<number> {
-  return db.savedRegistrations.filter((entry) => entry.unsynced).count();
+  const userId = currentUserId();
+  return db.savedRegistrations.filter((entry) => entry.unsynced && isMine(entry, userId)).count();
 }
 
 /** Removes registrations whose last change is older than one year. */

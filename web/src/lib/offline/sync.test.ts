@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { setAuthenticated } from '@/lib/auth/session';
 import { installFakeServer, json } from '@/test/fake-server';
+import { storedSession } from '@/test/fixtures';
 import { getToasts } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import {
@@ -170,5 +172,32 @@ describe('sync', () => {
     });
     expect(await syncSavedRegistrations()).toBe(false);
     expect(await db.savedRegistrations.count()).toBe(2);
+  });
+});
+
+describe('a device shared by two users', () => {
+  function signInAs(id: string) {
+    const session = storedSession();
+    setAuthenticated({ ...session, user: { ...session.user, id } });
+  }
+
+  it('shows, counts and syncs only the signed-in user’s copies and never removes another’s', async () => {
+    signInAs('user-a');
+    await saveRegistration(input('of-a'));
+    signInAs('user-b');
+    await saveRegistration(input('of-b'));
+    expect((await listSavedRegistrations(CLIENT)).map((e) => e.fill_token)).toEqual(['of-b']);
+    expect(await countUnsynced()).toBe(1);
+
+    // B's sync sends only B's copy; B's list from the server does not hold A's copy, which stays.
+    const { calls } = installFakeServer({ [`POST ${SYNC_PATH}`]: answer({ registrations: [server('of-b', 1)] }) });
+    expect(await syncSavedRegistrations()).toBe(true);
+    expect((JSON.parse(calls[0]?.body ?? '[]') as SyncEntity[]).map((e) => e.fill_token)).toEqual(['of-b']);
+    expect(await db.savedRegistrations.get('of-a')).toMatchObject({ user_id: 'user-a', unsynced: true });
+    expect(await db.savedRegistrations.get('of-b')).toMatchObject({ user_id: 'user-b', unsynced: false, version: 1 });
+
+    signInAs('user-a');
+    expect((await listSavedRegistrations(CLIENT)).map((e) => e.fill_token)).toEqual(['of-a']);
+    expect(await countUnsynced()).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
-import { db, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
+import { currentUserId, db, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
 
 export const SYNC_PATH = '/api/saved-registrations-sync';
 
@@ -39,8 +39,9 @@ function toEntity(entry: SavedRegistration): SyncEntity {
   return entity;
 }
 
-function fromServer(entity: SyncEntity, now: number): SavedRegistration {
+function fromServer(entity: SyncEntity, now: number, userId: string | undefined): SavedRegistration {
   const entry: SavedRegistration = {
+    ...(userId === undefined ? {} : { user_id: userId }),
     fill_token: entity.fill_token,
     form_id: entity.form_id,
     client_id: entity.client_id,
@@ -64,7 +65,8 @@ function fromServer(entity: SyncEntity, now: number): SavedRegistration {
  * - a conflict is stored on the local copy, which stays unsynced;
  * - an unsynced copy is never removed: it is only replaced by the server's copy of the same token
  *   (a sent deletion the server accepted is the one exception: it is done);
- * - synced copies the server no longer lists are removed; new server copies are added.
+ * - synced copies the server no longer lists are removed; new server copies are added;
+ * - only the signed-in user's copies are touched: the answer is that user's list.
  */
 export async function mergeSyncAnswer(sent: readonly SavedRegistration[], answer: SyncAnswer, now = Date.now()): Promise<void> {
   const sentByToken = new Map(sent.map((entry) => [entry.fill_token, entry]));
@@ -72,8 +74,9 @@ export async function mergeSyncAnswer(sent: readonly SavedRegistration[], answer
   const conflicts = new Map(answer.conflicts.map((conflict) => [conflict.fill_token, conflict]));
   const rejected = new Set(answer.rejected);
 
+  const userId = currentUserId();
   await db.transaction('rw', db.savedRegistrations, async () => {
-    const locals = await db.savedRegistrations.toArray();
+    const locals = (await db.savedRegistrations.toArray()).filter((entry) => isMine(entry, userId));
     const seen = new Set<string>();
     for (const local of locals) {
       const token = local.fill_token;
@@ -90,17 +93,17 @@ export async function mergeSyncAnswer(sent: readonly SavedRegistration[], answer
         }
         if (snapshot === undefined || rejected.has(token)) continue;
         if (server) {
-          await db.savedRegistrations.put(fromServer(server, now));
+          await db.savedRegistrations.put(fromServer(server, now, userId));
         } else if (local.registration_saved_deleted_at !== null) {
           await db.savedRegistrations.delete(token);
         }
         continue;
       }
-      if (server) await db.savedRegistrations.put(fromServer(server, now));
+      if (server) await db.savedRegistrations.put(fromServer(server, now, userId));
       else await db.savedRegistrations.delete(token);
     }
     for (const [token, entity] of returned) {
-      if (!seen.has(token)) await db.savedRegistrations.put(fromServer(entity, now));
+      if (!seen.has(token)) await db.savedRegistrations.put(fromServer(entity, now, userId));
     }
   });
 }
@@ -135,7 +138,8 @@ async function syncOnce(): Promise<boolean> {
   requestPersistentStorage();
   try {
     await purgeExpired();
-    const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null).toArray();
+    const userId = currentUserId();
+    const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');
     await mergeSyncAnswer(sent, { registrations: answer.registrations, conflicts: answer.conflicts ?? [], rejected: answer.rejected ?? [] });
@@ -164,6 +168,6 @@ export async function keepServerVersion(fillToken: string): Promise<void> {
   await db.transaction('rw', db.savedRegistrations, async () => {
     const entry = await db.savedRegistrations.get(fillToken);
     if (!entry?.conflict) return;
-    await db.savedRegistrations.put(fromServer({ ...entry.conflict, unsynced: false }, Date.now()));
+    await db.savedRegistrations.put(fromServer({ ...entry.conflict, unsynced: false }, Date.now(), entry.user_id));
   });
 }

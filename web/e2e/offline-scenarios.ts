@@ -1,0 +1,253 @@
+/**
+ * Issue 4's end-to-end scenarios: registrations saved on the device survive a stopped server and
+ * a browser restart and reach the server exactly once; two devices editing the same saved
+ * registration get the conflict choice; an interrupted send is not duplicated when retried.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CONTEXT_OPTIONS, launchProfile } from './browser';
+import { apiGet, apiKey, assert, atPath, formIdByName, type Scenario, signIn, TIMEOUT, visible } from './steps';
+
+const FILLER = 'invuller@demo.eform.nl';
+const SAVED_TOAST = 'Formulier is opgeslagen om later verzonden te worden';
+/** The app probes the server every 10 s while it cannot reach it, then syncs. */
+const RECONNECT_TIMEOUT = 45_000;
+
+interface SavedEntity {
+  fill_token: string;
+  form_id: string;
+  values: Record<string, unknown>;
+  version?: number;
+}
+
+/** The user's saved registrations as the server has them (an empty sync only reads). */
+async function savedOnServer(baseUrl: string, key: string): Promise<SavedEntity[]> {
+  const response = await fetch(`${baseUrl}/api/saved-registrations-sync`, {
+    method: 'POST',
+    headers: { 'api-key': key, 'content-type': 'application/json' },
+    body: '[]',
+  });
+  assert(response.status === 201, `sync answered ${response.status}`);
+  return ((await response.json()) as { registrations: SavedEntity[] }).registrations;
+}
+
+/** Polls until `check` holds for the server's saved registrations; returns them. */
+async function waitForServer(baseUrl: string, key: string, what: string, check: (saved: SavedEntity[]) => boolean): Promise<SavedEntity[]> {
+  const deadline = Date.now() + RECONNECT_TIMEOUT;
+  for (;;) {
+    const saved = await savedOnServer(baseUrl, key);
+    if (check(saved)) return saved;
+    if (Date.now() > deadline) throw new Error(`server never had ${what}: ${JSON.stringify(saved)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Waits until the service worker controls the page, so later loads work without the server. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // A first visit is not controlled by the freshly installed worker; a reload is.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: TIMEOUT });
+}
+
+async function openDemoMelding(page: Page, baseUrl: string, formId: string): Promise<void> {
+  await page.goto(`${baseUrl}/form/${formId}/0`);
+  await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+}
+
+/** Waits until the description field shows `expected`. */
+async function descriptionIs(page: Page, expected: string): Promise<void> {
+  const field = await page.getByLabel('Omschrijving').elementHandle();
+  await page.waitForFunction(([input, value]) => (input as HTMLInputElement).value === value, [field, expected] as const, { timeout: TIMEOUT });
+}
+
+/** Opens the saved registration from the list (the one row) and waits for its values. */
+async function openSaved(page: Page, description: string): Promise<void> {
+  await page.getByRole('link', { name: 'Demo melding openen' }).click();
+  await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+  await descriptionIs(page, description);
+}
+
+/** Changes the description with the network switched off and saves on the device. */
+async function editOffline(context: BrowserContext, page: Page, description: string): Promise<void> {
+  await context.setOffline(true);
+  const field = page.getByLabel('Omschrijving');
+  await field.fill(description);
+  const save = page.getByRole('button', { name: 'Formulier offline opslaan' });
+  await save.click();
+  await visible(page, SAVED_TOAST);
+  await atPath(page, '/unsend-registration-list');
+}
+
+function rows(page: Page) {
+  return page.getByTestId('saved-registration-row');
+}
+
+export const offlineScenarios: Scenario[] = [
+  {
+    name: 'j: offline save survives a stopped server and a browser restart, then syncs once',
+    async run({ server }) {
+      const key = await apiKey(server.baseUrl, FILLER);
+      const formId = await formIdByName(server.baseUrl, key, 'Demo melding');
+      const profile = mkdtempSync(join(tmpdir(), 'eform-e2e-profile-'));
+      let browser: BrowserContext | null = null;
+      try {
+        browser = await launchProfile(profile);
+        let page = browser.pages()[0] ?? (await browser.newPage());
+        await signIn(page, server.baseUrl, FILLER);
+        await controlledByServiceWorker(page);
+        await openDemoMelding(page, server.baseUrl, formId);
+
+        await server.stop();
+        await page.reload();
+        await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+        await page.getByLabel('Omschrijving').fill('Offline melding e2e');
+        await page.getByLabel('Aantal').fill('3');
+        await page.getByRole('button', { name: 'Formulier offline opslaan' }).click();
+        await visible(page, SAVED_TOAST);
+        await atPath(page, '/unsend-registration-list');
+        await rows(page).first().waitFor({ timeout: TIMEOUT });
+
+        // Close the browser and start it again on the same profile, the server still down.
+        await browser.close();
+        browser = await launchProfile(profile);
+        page = browser.pages()[0] ?? (await browser.newPage());
+        await page.goto(`${server.baseUrl}/unsend-registration-list`);
+        await page.getByRole('link', { name: 'Demo melding openen' }).waitFor({ timeout: TIMEOUT });
+        assert((await rows(page).count()) === 1, `expected 1 saved registration, found ${await rows(page).count()}`);
+
+        // The server returns; the app notices on its own and syncs.
+        await server.resume();
+        const saved = await waitForServer(server.baseUrl, key, 'the offline registration', (list) =>
+          list.some((entry) => entry.values.omschrijving === 'Offline melding e2e'),
+        );
+        const copies = saved.filter((entry) => entry.values.omschrijving === 'Offline melding e2e');
+        assert(copies.length === 1, `the server holds ${copies.length} copies`);
+        assert(copies[0]?.form_id === formId && String(copies[0]?.values.aantal) === '3', `wrong copy: ${JSON.stringify(copies[0])}`);
+        // A second start syncs again and must not add a copy.
+        await page.reload();
+        await rows(page).first().waitFor({ timeout: TIMEOUT });
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const after = (await savedOnServer(server.baseUrl, key)).filter((entry) => entry.values.omschrijving === 'Offline melding e2e');
+        assert(after.length === 1, `after a restart the server holds ${after.length} copies`);
+        assert((await rows(page).count()) === 1, 'the device lists the registration more than once');
+      } finally {
+        await browser?.close().catch(() => undefined);
+        rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: 'k: two devices edit one saved registration; each version can be kept',
+    async run({ server, context: deviceA, page: pageA, browser }) {
+      const key = await apiKey(server.baseUrl, FILLER);
+      const formId = await formIdByName(server.baseUrl, key, 'Demo melding');
+      const info = await apiGet<{ clients: { id: string }[] }>(server.baseUrl, key, '/api/user/info');
+      const fillToken = crypto.randomUUID();
+      const created = await fetch(`${server.baseUrl}/api/saved-registrations-sync`, {
+        method: 'POST',
+        headers: { 'api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify([
+          {
+            fill_token: fillToken,
+            form_id: formId,
+            client_id: info.clients[0]?.id,
+            form_name: 'Demo melding',
+            form_summary: null,
+            schema: [],
+            values: { omschrijving: 'Begin', aantal: 1 },
+            registration_updated_at: new Date().toISOString(),
+            registration_saved_deleted_at: null,
+            unsynced: true,
+          },
+        ]),
+      });
+      assert(created.status === 201, `creating the saved registration answered ${created.status}`);
+
+      const deviceB = await browser.newContext(CONTEXT_OPTIONS);
+      try {
+        const pageB = await deviceB.newPage();
+        for (const page of [pageA, pageB]) {
+          await signIn(page, server.baseUrl, FILLER);
+          await page.goto(`${server.baseUrl}/unsend-registration-list`);
+          await openSaved(page, 'Begin');
+        }
+
+        // A edits offline and syncs first: the server's copy moves on.
+        await editOffline(deviceA, pageA, 'Versie A');
+        await deviceA.setOffline(false);
+        await waitForServer(server.baseUrl, key, 'version A', (list) => list.some((e) => e.fill_token === fillToken && e.values.omschrijving === 'Versie A'));
+
+        // B edited the old copy: its sync gets the conflict; B keeps its own version.
+        await editOffline(deviceB, pageB, 'Versie B');
+        await deviceB.setOffline(false);
+        await pageB.getByText('Conflict', { exact: true }).waitFor({ timeout: RECONNECT_TIMEOUT });
+        await pageB.getByRole('button', { name: 'Kies versie' }).click();
+        await pageB.getByRole('dialog', { name: 'Kies versie' }).getByRole('button', { name: 'Versie op dit apparaat' }).click();
+        await waitForServer(server.baseUrl, key, 'version B', (list) => list.some((e) => e.fill_token === fillToken && e.values.omschrijving === 'Versie B'));
+        await pageB.getByText('Conflict', { exact: true }).waitFor({ state: 'detached', timeout: TIMEOUT });
+
+        // A edits its (now outdated) copy again: conflict; A keeps the server's version (B's).
+        await openSaved(pageA, 'Versie A');
+        await editOffline(deviceA, pageA, 'Versie A2');
+        await deviceA.setOffline(false);
+        await pageA.getByText('Conflict', { exact: true }).waitFor({ timeout: RECONNECT_TIMEOUT });
+        await pageA.getByRole('button', { name: 'Kies versie' }).click();
+        await pageA.getByRole('dialog', { name: 'Kies versie' }).getByRole('button', { name: 'Versie op de server' }).click();
+        await pageA.getByText('Conflict', { exact: true }).waitFor({ state: 'detached', timeout: TIMEOUT });
+        await openSaved(pageA, 'Versie B');
+
+        const final = (await savedOnServer(server.baseUrl, key)).filter((e) => e.fill_token === fillToken);
+        assert(final.length === 1 && final[0]?.values.omschrijving === 'Versie B', `server ends with ${JSON.stringify(final)}`);
+      } finally {
+        await deviceB.close();
+      }
+    },
+  },
+  {
+    name: 'l: a send cut off after the server committed is not duplicated when retried',
+    async run({ server, page }) {
+      const key = await apiKey(server.baseUrl, FILLER);
+      const formId = await formIdByName(server.baseUrl, key, 'Demo melding');
+      await signIn(page, server.baseUrl, FILLER);
+      await openDemoMelding(page, server.baseUrl, formId);
+      await page.getByLabel('Omschrijving').fill('Onderbroken verzending e2e');
+      await page.getByLabel('Aantal').fill('7');
+
+      // The request reaches the server (which commits), then the connection drops before the
+      // answer arrives, as when the signal goes while the server works.
+      let committed = 0;
+      await page.route('**/api/registration/', async (route) => {
+        const answer = await route.fetch();
+        committed = answer.status();
+        await route.abort('connectionreset');
+      });
+      await page.getByRole('button', { name: 'Versturen' }).click();
+      await visible(page, 'Er is iets mis gegaan met het versturen van de registratie.');
+      assert(committed === 201, `the first send answered ${committed} on the server`);
+      await page.unroute('**/api/registration/');
+
+      // Once the app sees the server again the user sends again: the same fill token, one registration.
+      const send = page.getByRole('button', { name: 'Versturen' });
+      await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await send.elementHandle(), { timeout: RECONNECT_TIMEOUT });
+      await send.click();
+      await page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' }).waitFor({ timeout: 30_000 });
+
+      // A fresh server: this user's only registration is the one sent here.
+      const mine = await apiGet<{ registrations_count: number; registrations: { values?: Record<string, unknown> }[] }>(
+        server.baseUrl,
+        key,
+        '/api/my-registrations',
+      );
+      assert(mine.registrations_count === 1, `the server holds ${mine.registrations_count} registrations of the interrupted send`);
+      assert(JSON.stringify(mine.registrations[0]).includes('Onderbroken verzending e2e'), 'the registration lacks its values');
+      // Nothing is left on the device once the server acknowledged the send.
+      await page.goto(`${server.baseUrl}/unsend-registration-list`);
+      await visible(page, 'U heeft momenteel geen onverstuurde registraties.');
+    },
+  },
+];

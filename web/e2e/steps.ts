@@ -1,0 +1,136 @@
+/** Steps and look-ups shared by the end-to-end scenarios. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { EformServer } from './harness';
+
+export interface ScenarioContext {
+  server: EformServer;
+  /** For scenarios that need a second device. */
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+export interface Scenario {
+  name: string;
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+export const PASSWORD = 'eform-demo';
+export const TIMEOUT = 15_000;
+export const OFFLINE_TEXT =
+  'U bent momenteel offline. U kunt geen formulieren versturen en hebt mogelijk niet de nieuwste versie van formulieren beschikbaar. Ga niet uitloggen als u nog opgeslagen registraties heeft die alleen op dit apparaat staan.';
+
+export async function visible(page: Page, text: string, exact = true): Promise<void> {
+  await page.getByText(text, { exact }).first().waitFor({ state: 'visible', timeout: TIMEOUT });
+}
+
+export async function atPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: TIMEOUT });
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await atPath(page, '/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: TIMEOUT });
+}
+
+/** The message the server answers to a POST, read directly so the UI check does not hard-code it. */
+export async function serverMessage(url: string, init: RequestInit): Promise<string> {
+  const body = (await (await fetch(url, { method: 'POST', ...init })).json()) as { message?: string };
+  if (!body.message) throw new Error(`${url} answered without a message`);
+  return body.message;
+}
+
+export function assert(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Signs in through the API (no browser) for set-up look-ups; returns the api key. */
+export async function apiKey(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { api_key?: string };
+  if (!body.api_key) throw new Error(`no api key for ${email}`);
+  return body.api_key;
+}
+
+export async function apiGet<T>(baseUrl: string, key: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { 'api-key': key } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export interface Folder {
+  folder_name: string;
+  children: Folder[];
+  forms: { form_id: string; form_name: string }[];
+}
+
+/** The id of a form of the user's first client, found by name in the folder tree. */
+export async function formIdByName(baseUrl: string, key: string, name: string): Promise<string> {
+  const info = await apiGet<{ clients: { id: string }[] }>(baseUrl, key, '/api/user/info');
+  const clientId = info.clients[0]?.id ?? '';
+  const folders = await apiGet<Folder[]>(baseUrl, key, `/api/client/${clientId}/folder/user`);
+  const walk = (list: Folder[]): string | undefined =>
+    list.map((folder) => folder.forms.find((form) => form.form_name === name)?.form_id ?? walk(folder.children)).find(Boolean);
+  const id = walk(folders);
+  if (!id) throw new Error(`form '${name}' not in the folder tree`);
+  return id;
+}
+
+/** A small valid PNG (a red-blue gradient), built here so the test needs no fixture file. */
+export function makePng(width = 64, height = 48): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < width; x++) rows.push(Math.round((x / width) * 255), 40, Math.round((y / height) * 255));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Every .eml file under a folder, read as text. */
+export function mailsIn(folder: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return entries.filter((name) => name.endsWith('.eml')).map((name) => readFileSync(join(folder, name), 'utf8'));
+}
