@@ -96,6 +96,21 @@ describe('offline saving', () => {
     expect(await db.savedRegistrations.count()).toBe(0);
   });
 
+  it('online, Opslaan keeps an unvalidated form on the device and syncs it', async () => {
+    const { calls, handlers } = formServer();
+    handlers['POST /api/saved-registrations-sync'] = () => json(201, { registrations: [], conflicts: [], rejected: [] });
+    const router = renderApp('/form/f1/0');
+    expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unsend-registration-list'));
+    expect(await screen.findByText('Formulier is opgeslagen om later verzonden te worden')).toBeTruthy();
+    const [stored] = await db.savedRegistrations.toArray();
+    expect(stored).toMatchObject({ form_id: 'f1', form_name: 'Melding', values: {} });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === '/api/saved-registrations-sync' && (call.body ?? '').includes(stored?.fill_token ?? '-'))).toBe(true),
+    );
+  });
+
   it('asks before logging out while registrations exist only on this device', async () => {
     formServer();
     await db.savedRegistrations.put({

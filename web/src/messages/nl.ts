@@ -130,6 +130,8 @@ export const nl = {
     progressProcessing: 'De server verwerkt de registratie.', // ours
     formNotFound: 'Dit formulier bestaat niet of is niet (meer) beschikbaar.', // ours
     saveOffline: 'Formulier offline opslaan',
+    /** Online: keep on the device (and the user's other devices through sync) to send later. */
+    save: 'Opslaan',
     duplicateCleanupFailed: 'Er is iets misgegaan met het opruimen de dubbele opgeslagen registratie.',
     savedOffline: 'Formulier is opgeslagen om later verzonden te worden',
     saveOfflineFailed: 'Het formulier kon niet op dit apparaat worden opgeslagen.', // ours

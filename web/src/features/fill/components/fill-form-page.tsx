@@ -75,10 +75,11 @@ export function FillFormPage({
   const searchFields = form.settings?.search_enabled ? (form.settings.searchable_fields ?? []) : [];
   const fillAgain = form.form_settings?.form_complete_action === 'fillFormAgain';
 
+  const saveForLater = () => void saveOffline().then((ok) => ok && setSavedOffline(true));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (offlineSave) {
-      void saveOffline().then((ok) => ok && setSavedOffline(true));
+      saveForLater();
       return;
     }
     void submit();
@@ -117,7 +118,12 @@ export function FillFormPage({
               idPrefix={idPrefix}
             />
           </Box>
-          <Box sx={{ mt: 4, display: 'flex', justifyContent: 'flex-end' }}>
+          <Box sx={{ mt: 4, display: 'flex', justifyContent: 'flex-end', gap: 2 }}>
+            {online && canSaveOffline && (
+              <Button variant="outlined" size="large" onClick={saveForLater} disabled={sending || savingLocally || savedOffline}>
+                {nl.fill.save}
+              </Button>
+            )}
             <Button
               type="submit"
               variant="contained"
