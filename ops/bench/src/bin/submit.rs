@@ -4,56 +4,11 @@
 //! group-commit comparable rows without any HTTP, validation or routing around it, and
 //! prints the ratio between the two.
 
-use serde_json::{Map, Value, json};
+use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup, values};
+use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-use tenancy::platform::{clients, directory, memberships, tokens, users};
-use tenancy::tenant::{credits, forms};
-
-type AnyResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
-
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-/// A 50-field form: text, numbers, choices and checkboxes, some required.
-fn schema() -> Value {
-    let mut elements = Vec::new();
-    for i in 0..50 {
-        let element = match i % 5 {
-            0 | 1 => json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] }),
-            2 => json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] }),
-            3 => json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
-                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] }),
-            _ => json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" }),
-        };
-        elements.push(element);
-    }
-    Value::Array(elements)
-}
-
-fn values(seq: u64) -> Value {
-    let mut map = Map::new();
-    for i in 0..50 {
-        let value = match i % 5 {
-            0 | 1 => json!(format!("Waarde {i} van melding {seq}")),
-            2 => json!(seq % 1000),
-            3 => json!(["a", "b", "c"][usize::try_from(seq % 3).unwrap_or(0)]),
-            _ => json!(seq.is_multiple_of(2)),
-        };
-        map.insert(format!("{}_{i}", ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]), value);
-    }
-    Value::Object(map)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[index.min(sorted.len() - 1)]
-}
 
 #[tokio::main]
 async fn main() -> AnyResult {
@@ -61,61 +16,12 @@ async fn main() -> AnyResult {
     let concurrency = env_number("BENCH_CONCURRENCY", 64);
     let client_count = env_number("BENCH_CLIENTS", 100);
     let dir = tempfile::tempdir()?;
-    let mut config = api::Config {
-        data_dir: dir.path().to_path_buf(),
-        bind: "127.0.0.1:0".parse()?,
-        redis_url: None,
-        smtp_url: None,
-        public_base_url: "http://127.0.0.1".into(),
-        web_dir: dir.path().join("web"),
-        tenant_cache: 256,
-        queue_prefix: "bench".into(),
-        environment: "bench".into(),
-    };
-    config.tenant_cache = config.tenant_cache.max(usize::try_from(client_count)?);
-    let state = api::AppState::open(config).await?;
-
+    let state = open_state(dir.path(), usize::try_from(client_count)?).await?;
     println!("setting up {client_count} clients with a 50-field form ...");
-    let hash = tenancy::secrets::hash_password("bench-password")?;
-    let user = users::insert(
-        &state.platform,
-        users::NewUser { username: "bench", email: "bench@bench.test", password_hash: Some(hash), global_roles: vec![] },
-    )
-    .await?;
-    let mut form_ids = Vec::new();
-    for i in 0..client_count {
-        let client = clients::new_client(&format!("Bench {i}"));
-        clients::upsert(&state.platform, &client).await?;
-        let db = state.tenants.create(&client.id).await?;
-        credits::add(&db, "bench", 100_000_000, None).await?;
-        let form_id = tenancy::new_id();
-        forms::insert(
-            &db,
-            &forms::NewForm {
-                id: form_id.clone(),
-                folder_id: None,
-                name: "Bench".into(),
-                form_type: "default".into(),
-                schema: schema(),
-                rules: json!([]),
-                settings: json!({}),
-                form_settings: json!({}),
-                form_summary: Some("<p>$tekst_0$</p>".into()),
-                guest_id: None,
-                published: true,
-                updated_by: None,
-            },
-        )
-        .await?;
-        directory::register(&state.platform, "form", &form_id, &client.id).await?;
-        memberships::set_roles(&state.platform, &user, &client.id, &[]).await?;
-        form_ids.push(form_id);
-    }
-    let api_key = tokens::issue(&state.platform, &user).await?;
-
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let address = listener.local_addr()?;
-    tokio::spawn(async move { axum::serve(listener, api::http::app(state)).await });
+    let fixture = setup(&state, client_count).await?;
+    let api_key = fixture.api_key;
+    let form_ids: Vec<String> = fixture.forms.into_iter().map(|(_, form)| form).collect();
+    let address = serve(state).await?;
     let url = format!("http://{address}/api/registration/");
 
     let http = reqwest::Client::builder().pool_max_idle_per_host(usize::try_from(concurrency)?).build()?;

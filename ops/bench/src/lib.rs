@@ -1,0 +1,126 @@
+//! Set-up shared by the benchmarks: an in-process server on a temp data dir, a user with
+//! clients holding a 50-field form, generated values and percentiles.
+
+use serde_json::{Map, Value, json};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+use tenancy::platform::{clients, directory, memberships, tokens, users};
+use tenancy::tenant::{credits, forms};
+
+pub type AnyResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
+
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// A 50-field form: text, numbers, choices and checkboxes, some required.
+pub fn schema() -> Value {
+    let mut elements = Vec::new();
+    for i in 0..50 {
+        let element = match i % 5 {
+            0 | 1 => json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] }),
+            2 => json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] }),
+            3 => json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
+                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] }),
+            _ => json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" }),
+        };
+        elements.push(element);
+    }
+    Value::Array(elements)
+}
+
+/// Values for the form of `schema()`, different per `seq`.
+pub fn values(seq: u64) -> Value {
+    let mut map = Map::new();
+    for i in 0..50 {
+        let value = match i % 5 {
+            0 | 1 => json!(format!("Waarde {i} van melding {seq}")),
+            2 => json!(seq % 1000),
+            3 => json!(["a", "b", "c"][usize::try_from(seq % 3).unwrap_or(0)]),
+            _ => json!(seq.is_multiple_of(2)),
+        };
+        map.insert(format!("{}_{i}", ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]), value);
+    }
+    Value::Object(map)
+}
+
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}
+
+/// The server's state on `dir`, with room for `tenants` open tenant databases.
+pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> {
+    let config = api::Config {
+        data_dir: dir.to_path_buf(),
+        bind: "127.0.0.1:0".parse()?,
+        redis_url: None,
+        smtp_url: None,
+        public_base_url: "http://127.0.0.1".into(),
+        web_dir: dir.join("web"),
+        tenant_cache: tenants.max(256),
+        queue_prefix: "bench".into(),
+        environment: "bench".into(),
+    };
+    Ok(api::AppState::open(config).await?)
+}
+
+/// What `setup` made: the user's api key and one (client id, form id) per client.
+pub struct Fixture {
+    pub api_key: String,
+    pub forms: Vec<(String, String)>,
+}
+
+/// One user, member of `client_count` clients, each with credits and a published form of
+/// `schema()`.
+pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixture> {
+    let hash = tenancy::secrets::hash_password("bench-password")?;
+    let user = users::insert(
+        &state.platform,
+        users::NewUser { username: "bench", email: "bench@bench.test", password_hash: Some(hash), global_roles: vec![] },
+    )
+    .await?;
+    let mut forms_made = Vec::new();
+    for i in 0..client_count {
+        let client = clients::new_client(&format!("Bench {i}"));
+        clients::upsert(&state.platform, &client).await?;
+        let db = state.tenants.create(&client.id).await?;
+        credits::add(&db, "bench", 100_000_000, None).await?;
+        let form_id = tenancy::new_id();
+        forms::insert(
+            &db,
+            &forms::NewForm {
+                id: form_id.clone(),
+                folder_id: None,
+                name: "Bench".into(),
+                form_type: "default".into(),
+                schema: schema(),
+                rules: json!([]),
+                settings: json!({}),
+                form_settings: json!({}),
+                form_summary: Some("<p>$tekst_0$</p>".into()),
+                guest_id: None,
+                published: true,
+                updated_by: None,
+            },
+        )
+        .await?;
+        directory::register(&state.platform, "form", &form_id, &client.id).await?;
+        memberships::set_roles(&state.platform, &user, &client.id, &[]).await?;
+        forms_made.push((client.id.to_string(), form_id));
+    }
+    let api_key = tokens::issue(&state.platform, &user).await?;
+    Ok(Fixture { api_key, forms: forms_made })
+}
+
+/// Serves the real HTTP app on a loopback port; returns its address.
+pub async fn serve(state: api::AppState) -> AnyResult<SocketAddr> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    tokio::spawn(async move { axum::serve(listener, api::http::app(state)).await });
+    Ok(address)
+}
