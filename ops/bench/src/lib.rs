@@ -11,7 +11,10 @@ use tenancy::tenant::{credits, forms};
 pub type AnyResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 pub fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// A 50-field form: text, numbers, choices and checkboxes, some required.
@@ -19,11 +22,19 @@ pub fn schema() -> Value {
     let mut elements = Vec::new();
     for i in 0..50 {
         let element = match i % 5 {
-            0 | 1 => json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] }),
-            2 => json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] }),
-            3 => json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
-                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] }),
-            _ => json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" }),
+            0 | 1 => {
+                json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] })
+            }
+            2 => {
+                json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] })
+            }
+            3 => {
+                json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
+                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] })
+            }
+            _ => {
+                json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" })
+            }
         };
         elements.push(element);
     }
@@ -40,7 +51,13 @@ pub fn values(seq: u64) -> Value {
             3 => json!(["a", "b", "c"][usize::try_from(seq % 3).unwrap_or(0)]),
             _ => json!(seq.is_multiple_of(2)),
         };
-        map.insert(format!("{}_{i}", ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]), value);
+        map.insert(
+            format!(
+                "{}_{i}",
+                ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]
+            ),
+            value,
+        );
     }
     Value::Object(map)
 }
@@ -66,7 +83,7 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         queue_prefix: "bench".into(),
         environment: "bench".into(),
     };
-    Ok(api::AppState::open(config).await?)
+    api::AppState::open(config).await
 }
 
 /// What `setup` made: the user's api key and one (client id, form id) per client.
@@ -81,7 +98,12 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
     let hash = tenancy::secrets::hash_password("bench-password")?;
     let user = users::insert(
         &state.platform,
-        users::NewUser { username: "bench", email: "bench@bench.test", password_hash: Some(hash), global_roles: vec![] },
+        users::NewUser {
+            username: "bench",
+            email: "bench@bench.test",
+            password_hash: Some(hash),
+            global_roles: vec![],
+        },
     )
     .await?;
     let mut forms_made = Vec::new();
@@ -114,7 +136,10 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
         forms_made.push((client.id.to_string(), form_id));
     }
     let api_key = tokens::issue(&state.platform, &user).await?;
-    Ok(Fixture { api_key, forms: forms_made })
+    Ok(Fixture {
+        api_key,
+        forms: forms_made,
+    })
 }
 
 /// Serves the real HTTP app on a loopback port; returns its address.

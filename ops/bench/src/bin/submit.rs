@@ -24,7 +24,9 @@ async fn main() -> AnyResult {
     let address = serve(state).await?;
     let url = format!("http://{address}/api/registration/");
 
-    let http = reqwest::Client::builder().pool_max_idle_per_host(usize::try_from(concurrency)?).build()?;
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(usize::try_from(concurrency)?)
+        .build()?;
     let form_ids = Arc::new(form_ids);
     let seq = Arc::new(AtomicU64::new(0));
     let measuring = Arc::new(AtomicBool::new(false));
@@ -32,8 +34,16 @@ async fn main() -> AnyResult {
     let failures = Arc::new(AtomicU64::new(0));
     let mut senders = Vec::new();
     for _ in 0..concurrency {
-        let (http, url, key, form_ids, seq, measuring, stop, failures) =
-            (http.clone(), url.clone(), api_key.clone(), form_ids.clone(), seq.clone(), measuring.clone(), stop.clone(), failures.clone());
+        let (http, url, key, form_ids, seq, measuring, stop, failures) = (
+            http.clone(),
+            url.clone(),
+            api_key.clone(),
+            form_ids.clone(),
+            seq.clone(),
+            measuring.clone(),
+            stop.clone(),
+            failures.clone(),
+        );
         senders.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
@@ -51,7 +61,9 @@ async fn main() -> AnyResult {
             latencies
         }));
     }
-    println!("warming up 2 s, then measuring {seconds} s with {concurrency} concurrent senders ...");
+    println!(
+        "warming up 2 s, then measuring {seconds} s with {concurrency} concurrent senders ..."
+    );
     tokio::time::sleep(Duration::from_secs(2)).await;
     measuring.store(true, Ordering::Relaxed);
     let started = Instant::now();
@@ -71,10 +83,21 @@ async fn main() -> AnyResult {
     println!();
     println!("durable sends            {:>10}", latencies.len());
     println!("durable sends/s          {sends_per_second:>10.0}");
-    println!("latency p50              {:>10.2} ms", percentile(&latencies, 0.50).as_secs_f64() * 1000.0);
-    println!("latency p99              {:>10.2} ms", percentile(&latencies, 0.99).as_secs_f64() * 1000.0);
-    println!("failed sends             {:>10}", failures.load(Ordering::Relaxed));
-    println!("raw group-commit rows/s  {raw:>10.0}   (SQLite alone, same settings, batches of 256)");
+    println!(
+        "latency p50              {:>10.2} ms",
+        percentile(&latencies, 0.50).as_secs_f64() * 1000.0
+    );
+    println!(
+        "latency p99              {:>10.2} ms",
+        percentile(&latencies, 0.99).as_secs_f64() * 1000.0
+    );
+    println!(
+        "failed sends             {:>10}",
+        failures.load(Ordering::Relaxed)
+    );
+    println!(
+        "raw group-commit rows/s  {raw:>10.0}   (SQLite alone, same settings, batches of 256)"
+    );
     println!("ratio sends/raw          {:>10.2}", sends_per_second / raw);
     Ok(())
 }
@@ -82,7 +105,14 @@ async fn main() -> AnyResult {
 /// Rows per second SQLite commits on this machine with the tenant settings (WAL,
 /// synchronous=FULL) when rows of the same size arrive in batches: the ceiling for sends.
 async fn raw_group_commit_rate(dir: &std::path::Path, duration: Duration) -> AnyResult<f64> {
-    let pool = tenancy::connect::connect(&dir.join("raw.db"), tenancy::connect::ConnectOptions { create: true, max_connections: 1 }).await?;
+    let pool = tenancy::connect::connect(
+        &dir.join("raw.db"),
+        tenancy::connect::ConnectOptions {
+            create: true,
+            max_connections: 1,
+        },
+    )
+    .await?;
     sqlx::query("CREATE TABLE rows (id TEXT PRIMARY KEY, form_id TEXT, serial INTEGER, reg_values TEXT, summary TEXT, created_at INTEGER)")
         .execute(&pool)
         .await?;

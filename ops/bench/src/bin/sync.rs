@@ -7,9 +7,19 @@ use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
 /// One request with `entries`; the answer must be 201 with every entry back.
-async fn timed_sync(http: &reqwest::Client, url: &str, key: &str, entries: &[Value]) -> AnyResult<Duration> {
+async fn timed_sync(
+    http: &reqwest::Client,
+    url: &str,
+    key: &str,
+    entries: &[Value],
+) -> AnyResult<Duration> {
     let started = Instant::now();
-    let response = http.post(url).header("api-key", key).json(entries).send().await?;
+    let response = http
+        .post(url)
+        .header("api-key", key)
+        .json(entries)
+        .send()
+        .await?;
     let status = response.status().as_u16();
     let body: Value = response.json().await?;
     let elapsed = started.elapsed();
@@ -53,15 +63,26 @@ async fn main() -> AnyResult {
         let state = open_state(dir.path(), 1).await?;
         let fixture = setup(&state, 1).await?;
         let (client_id, form_id) = fixture.forms[0].clone();
-        let url = format!("http://{}/api/saved-registrations-sync", serve(state).await?);
-        let fresh: Vec<Value> = (0..count).map(|n| entry(&client_id, &form_id, n, 0, None)).collect();
+        let url = format!(
+            "http://{}/api/saved-registrations-sync",
+            serve(state).await?
+        );
+        let fresh: Vec<Value> = (0..count)
+            .map(|n| entry(&client_id, &form_id, n, 0, None))
+            .collect();
         new.push(timed_sync(&http, &url, &fixture.api_key, &fresh).await?);
         resend.push(timed_sync(&http, &url, &fixture.api_key, &fresh).await?);
-        let updates: Vec<Value> = (0..count).map(|n| entry(&client_id, &form_id, n, 1, Some(1))).collect();
+        let updates: Vec<Value> = (0..count)
+            .map(|n| entry(&client_id, &form_id, n, 1, Some(1)))
+            .collect();
         changed.push(timed_sync(&http, &url, &fixture.api_key, &updates).await?);
     }
     println!();
-    for (label, mut times) in [("new", new), ("same batch again", resend), ("changed", changed)] {
+    for (label, mut times) in [
+        ("new", new),
+        ("same batch again", resend),
+        ("changed", changed),
+    ] {
         times.sort();
         println!(
             "{label:<18} median {:>8.1} ms   min {:>8.1} ms   max {:>8.1} ms",
