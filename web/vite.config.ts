@@ -2,10 +2,102 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { API_CACHE_NAMES } from './src/lib/pwa/api-caches.ts';
 import { nl } from './src/messages/nl.ts';
 
 const SERVER = 'http://127.0.0.1:8080';
+
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
+
+/** Spec 000 section 9: cache lifetimes of datasource items and request items. */
+const DATASOURCE_MAX_AGE_S = 604_800; // 7 days
+const REQUEST_ITEM_MAX_AGE_S = 60;
+
+/**
+ * Runtime caches of API answers (GET only: workbox routes match GET unless told otherwise, so a
+ * POST, PATCH or upload never reaches these caches). workbox-build copies the plugin and
+ * urlPattern functions into the service worker as source, so they must not use anything from
+ * this module's scope.
+ */
+function runtimeCaching(): RuntimeCaching[] {
+  /**
+   * The service worker keys its caches by URL only, but every answer here belongs to the user
+   * whose api-key asked. The key gets a hash of that api-key (never the key itself), so on a
+   * shared device the next user, or a signed-out visitor, is never served a previous user's copy.
+   */
+  const perUserKey = {
+    cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+      const apiKey = request.headers.get('api-key');
+      if (!apiKey) return request;
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(apiKey));
+      const hash = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      const url = new URL(request.url);
+      url.searchParams.set('eform-cache-user', hash);
+      return url.href;
+    },
+  };
+  /**
+   * NetworkFirst reads the cache only when the network failed or timed out; the header tells
+   * the API client so (SW_CACHE_HEADER in src/lib/api/client.ts), which then keeps showing the
+   * app as offline instead of taking a cached copy for an answer of the server.
+   */
+  const markCached = {
+    cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+      if (!cachedResponse) return cachedResponse;
+      const headers = new Headers(cachedResponse.headers);
+      headers.set('x-eform-from-cache', '1');
+      return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    },
+  };
+  /** Only complete JSON answers: no errors, no redirects, no uploaded files (up to 20 MB each). */
+  const jsonOnly = {
+    cacheWillUpdate: async ({ response }: { response: Response }) =>
+      response.status === 200 && /json/.test(response.headers.get('content-type') ?? '') ? response : null,
+  };
+  return [
+    {
+      // Datasource answers (features or search options; spec 000 section 7: "cached for offline
+      // use"). NetworkFirst, not StaleWhileRevalidate: feature statuses change as registrations
+      // come in, and a field user choosing a feature must see the current status whenever there
+      // is signal; the 7-day copy is the fallback without signal. The timeout hands over to that
+      // copy on a connection that is up but not answering (one bar in a field).
+      urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/datasource/'),
+      handler: 'NetworkFirst',
+      method: 'GET',
+      options: {
+        cacheName: API_CACHE_NAMES.datasource,
+        networkTimeoutSeconds: 10,
+        // Extents and search terms make many URLs; bound the count so a map session cannot fill
+        // the quota, and give way first when the quota runs out (saved registrations live in
+        // IndexedDB and must never be what the browser evicts).
+        expiration: { maxAgeSeconds: DATASOURCE_MAX_AGE_S, maxEntries: 200, purgeOnQuotaError: true },
+        plugins: [perUserKey, jsonOnly, markCached],
+      },
+    },
+    {
+      // Request items: the other GET answers of the API (forms, folder tree, registrations,
+      // client details). NetworkFirst without a timeout: always fresh when the server answers;
+      // the copy of at most 60 s only bridges a dropped request. Long-term offline copies of forms
+      // and folder trees live in the device store (lib/offline/offline-cache.ts), not here.
+      // Auth answers are never cached: user info (session state, and its 401 must reach the
+      // server) and a client's roles and permissions.
+      urlPattern: ({ url, sameOrigin }) =>
+        sameOrigin &&
+        /^\/(api|jsonapi)\//.test(url.pathname) &&
+        !url.pathname.startsWith('/api/datasource/') &&
+        !url.pathname.startsWith('/api/user/') &&
+        !/^\/api\/client\/[^/]+\/info$/.test(url.pathname),
+      handler: 'NetworkFirst',
+      method: 'GET',
+      options: {
+        cacheName: API_CACHE_NAMES.requestItems,
+        expiration: { maxAgeSeconds: REQUEST_ITEM_MAX_AGE_S, maxEntries: 100, purgeOnQuotaError: true },
+        plugins: [perUserKey, jsonOnly, markCached],
+      },
+    },
+  ];
+}
 
 export default defineConfig({
   plugins: [
@@ -38,10 +130,14 @@ export default defineConfig({
         // module workers some libraries ship (see DEPENDENCIES.md). The plugin adds the
         // manifest itself.
         globPatterns: ['**/*.{js,mjs,css,html,ico,png,svg,woff2}'],
+        // Workbox silently leaves out files above 2 MiB (only a build warning); a map library
+        // chunk can grow past that, and a chunk missing from the precache breaks its screen offline.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         // Server endpoints are never answered with the app shell.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/jsonapi(\/|$)/, /^\/metrics$/, /^\/healthz$/, /^\/readyz$/],
         cleanupOutdatedCaches: true,
+        runtimeCaching: runtimeCaching(),
       },
     }),
   ],

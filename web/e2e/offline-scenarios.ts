@@ -250,4 +250,18 @@ export const offlineScenarios: Scenario[] = [
       await visible(page, 'U heeft momenteel geen onverstuurde registraties.');
     },
   },
+  {
+    name: 'm: ten taps on the avatar open the iOS and saved-registrations debug pages',
+    async run({ server, page }) {
+      await signIn(page, server.baseUrl, FILLER);
+      const avatar = page.getByRole('img', { name: `Ingelogd als ${FILLER}` });
+      for (let i = 0; i < 10; i++) await avatar.click();
+      await atPath(page, '/debug/ios-debugging');
+      await page.getByRole('heading', { name: 'iOS debugging', level: 1 }).waitFor({ timeout: TIMEOUT });
+      await visible(page, 'Camera en bestanden');
+      await page.getByRole('link', { name: 'Opgeslagen registraties (debug)' }).click();
+      await atPath(page, '/debug/unsaved-registrations');
+      await visible(page, 'Er staan geen registraties op dit apparaat.');
+    },
+  },
 ];

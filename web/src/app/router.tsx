@@ -133,6 +133,20 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({ Component: (await import('@/features/user-register/routes/user-register')).UserRegisterRoute }),
       },
+      {
+        path: paths.ios_debugging.path,
+        loader: guard(paths.ios_debugging.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/debug/routes/ios-debugging')).IosDebuggingRoute }),
+      },
+      {
+        path: paths.unsaved_registrations_debug.path,
+        loader: guard(paths.unsaved_registrations_debug.access),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({
+          Component: (await import('@/features/debug/routes/unsaved-registrations-debug')).UnsavedRegistrationsDebugRoute,
+        }),
+      },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
       {
         path: '*',

@@ -30,6 +30,16 @@ describe('api client', () => {
     expect(deps.onReachability).toHaveBeenCalledWith(true);
   });
 
+  it('does not count an answer from the service worker cache as the server being reachable', async () => {
+    const cached = new Response('{"features":[]}', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'x-eform-from-cache': '1' },
+    });
+    const { client, deps } = setup(async () => cached);
+    await expect(client.request('/api/datasource/d1')).resolves.toEqual({ features: [] });
+    expect(deps.onReachability).toHaveBeenCalledWith(false);
+  });
+
   it('leaves the api-key out for anonymous calls', async () => {
     const { client, fetch } = setup(async () => json(200, {}));
     await client.request('/api/user/password-forgotten', { method: 'POST', json: { email: 'a@b.nl' }, anonymous: true });

@@ -2,6 +2,13 @@ import { nl } from '@/messages/nl';
 import { ApiError, GATEWAY_STATUSES, NetworkError } from './errors';
 import type { ErrorBody } from './types';
 
+/**
+ * Set by the service worker on an answer it took from a runtime cache because the network
+ * failed or timed out (plugin in vite.config.ts, which must spell the name itself: its code is
+ * copied into the worker as source).
+ */
+export const SW_CACHE_HEADER = 'x-eform-from-cache';
+
 export interface ApiClientDeps {
   fetch: typeof fetch;
   getApiKey(): string | null;
@@ -84,7 +91,8 @@ export function createApiClient(deps: ApiClientDeps) {
       deps.onReachability(false);
       throw new NetworkError(error);
     }
-    deps.onReachability(!GATEWAY_STATUSES.has(response.status));
+    // A copy the service worker answered from its runtime cache means the server did not.
+    deps.onReachability(!GATEWAY_STATUSES.has(response.status) && !response.headers.has(SW_CACHE_HEADER));
     return response;
   }
 

@@ -134,4 +134,14 @@ describe('logout', () => {
     expect(getSession().status).toBe('anonymous');
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
+
+  it("drops the service worker's cached API answers (the signed-out user's data)", async () => {
+    installFakeServer({ 'POST /api/user/logout': () => json(200, {}) });
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: async (name: string) => deleted.push(name) > 0 });
+    restoreSession();
+    setAuthenticated(storedSession());
+    await logout();
+    expect(deleted.sort()).toEqual(['eform-datasource-items', 'eform-request-items']);
+  });
 });

@@ -1,6 +1,7 @@
 import { USER_INFO_REFRESH_MS } from '@/config/app';
 import { nl } from '@/messages/nl';
 import { api, ApiError } from '@/lib/api';
+import { clearApiCaches } from '@/lib/pwa/api-caches';
 import type { ClientAccess, ClientDetails, ClientSummary, LoginResponse, UserInfo } from '@/lib/api/types';
 import {
   clearSession,
@@ -64,6 +65,7 @@ export function logout(): Promise<void> {
     const state = getSession();
     if (state.status === 'authenticated') await revoke(state.session.apiKey);
     clearSession();
+    await clearApiCaches();
   })().finally(() => {
     logoutInFlight = null;
   });

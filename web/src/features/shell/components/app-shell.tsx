@@ -1,4 +1,5 @@
 import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl';
@@ -20,6 +21,7 @@ import { NavigationProgress } from './navigation-progress';
 import { OfflineBanner } from './offline-banner';
 import { ServerNotification } from './server-notification';
 import { UpdateSnackbar } from './update-snackbar';
+import { useTapCounter } from '../use-tap-counter';
 
 const MAIN_ID = 'main-content';
 
@@ -31,6 +33,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // Spec 000 section 2: a hidden way to the iOS debugging page, no menu entry.
+  const onAvatarTap = useTapCounter(() => void navigate(paths.ios_debugging.build()));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -70,6 +75,19 @@ export function AppShell({ children }: { children: ReactNode }) {
           >
             {nl.app.name}
           </Typography>
+          {session && (
+            // Deliberately not a button: it does nothing visible until the tenth tap.
+            <Avatar
+              onClick={onAvatarTap}
+              title={nl.shell.account(session.user.email)}
+              role="img"
+              aria-label={nl.shell.account(session.user.email)}
+              data-testid="app-bar-avatar"
+              sx={{ width: 32, height: 32, bgcolor: 'primary.dark', fontSize: 16, cursor: 'default', userSelect: 'none' }}
+            >
+              {session.user.email.charAt(0).toUpperCase()}
+            </Avatar>
+          )}
           {!session && pathname !== paths.login.path && (
             <Button color="inherit" component={RouterLink} to={paths.login.build()}>
               {nl.shell.login}
