@@ -119,10 +119,11 @@ describe('login screen', () => {
 
     await expectPath(router, '/dashboard');
     expect(await screen.findByText('Formulieren invullen')).toBeTruthy();
-    expect(screen.getByText('Formulier aanmaken')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Formulier aanmaken' })).toBeTruthy();
     expect(screen.getByTestId('user-email').textContent).toBe('twee@demo.eform.nl');
     const nav = screen.getByRole('navigation', { name: 'Navigatie' });
     expect(within(nav).getByRole('link', { name: 'Mappen beheren' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Formulier aanmaken' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Klanten beheer' })).toBeNull();
     const selector = screen.getByLabelText('Klant') as HTMLSelectElement;
     expect(selector.disabled).toBe(false);

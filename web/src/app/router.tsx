@@ -147,6 +147,84 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/debug/routes/unsaved-registrations-debug')).UnsavedRegistrationsDebugRoute,
         }),
       },
+      // Form builder administration (spec 001 screens 1-9).
+      {
+        path: paths.form_list_admin.path,
+        loader: guardedLoader(paths.form_list_admin.access, async () => (await import('@/features/form-admin/routes/form-list-admin')).formListAdminLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-list-admin')).FormListAdminRoute }),
+      },
+      {
+        path: paths.folder_list_admin.path,
+        loader: guardedLoader(
+          paths.folder_list_admin.access,
+          async () => (await import('@/features/form-admin/routes/folder-list-admin')).folderListAdminLoader,
+        ),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/form-admin/routes/folder-list-admin')).FolderListAdminRoute }),
+      },
+      {
+        path: paths.form_create.path,
+        loader: guardedLoader(paths.form_create.access, async () => (await import('@/features/form-admin/routes/form-create')).formCreateLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-create')).FormCreateRoute }),
+      },
+      {
+        path: paths.folder_create.path,
+        loader: guardedLoader(paths.folder_create.access, async () => (await import('@/features/form-admin/routes/folder-create')).folderCreateLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/form-admin/routes/folder-create')).FolderCreateRoute }),
+      },
+      {
+        // The shell loads the form and hands it to its children (`useAdminForm`); child paths are
+        // relative here, absolute in `paths`.
+        id: 'form',
+        path: paths.form.path,
+        loader: guardedLoader(paths.form.access, async () => (await import('@/features/form-admin/routes/form-shell')).formShellLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-shell')).FormShellRoute }),
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-view')).FormViewRoute }),
+          },
+          {
+            path: 'edit',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/form-editor/routes/form-edit')).FormEditRoute }),
+          },
+          {
+            path: 'rules',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/form-rules/routes/form-rules')).FormRulesRoute }),
+          },
+          {
+            path: 'remove',
+            loader: guardedLoader(paths.form_remove.access, async () => (await import('@/features/form-admin/routes/form-remove')).formRemoveLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-remove')).FormRemoveRoute }),
+          },
+          // Filled by a later issue; until then each says it is not available yet.
+          ...(
+            [
+              ['emails', 'eform manage form emails'],
+              ['integrations', 'eform manage form integrations'],
+              ['registrations', 'eform manage form registrations'],
+              ['registrations/:registration_id', 'eform manage form registrations'],
+            ] as const
+          ).map(
+            ([path, permission]): RouteObject => ({
+              path,
+              loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader(permission)),
+              ErrorBoundary: RouteErrorBoundary,
+              lazy: async () => ({
+                Component: (await import('@/features/form-admin/routes/form-not-available')).FormSectionNotAvailableRoute,
+              }),
+            }),
+          ),
+        ],
+      },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
       {
         path: '*',

@@ -69,6 +69,7 @@ export const nl = {
     folderList: 'Formulier invullen',
     formListAdmin: 'Formulieren beheren',
     folderListAdmin: 'Mappen beheren',
+    formCreate: 'Formulier aanmaken',
     unsendRegistrations: 'Opgeslagen registraties',
     assignedRegistrations: 'Toegewezen registraties',
     myRegistrations: 'Mijn registraties',
@@ -375,6 +376,490 @@ export const nl = {
     cameraInUse: 'De camera is in gebruik door een andere app of kon niet worden gestart.',
     cameraFailed: (detail: string) => `Camera kon niet worden gestart: ${detail}`,
     cameraPreview: 'Camerabeeld',
+  },
+
+  // Element editor (spec 001 screen 8, sections 3, 5, 8, 9).
+  formEditor: {
+    title: 'Elementen', // ours
+    types: {
+      text: 'Tekstveld',
+      textarea: 'Tekstvlak',
+      number: 'Getal',
+      email: 'E-mailadres',
+      date: 'Datum',
+      time: 'Tijd',
+      datetime: 'Datum en tijd',
+      checkbox_single: 'Vinkje',
+      checkbox_multiple: 'Meerdere keuzes',
+      radio: 'Keuzerondjes',
+      select: 'Keuzelijst',
+      file: 'Bestand',
+      image: 'Foto',
+      header: 'Kop',
+      signature: 'Handtekening',
+      subform: 'Subformulier',
+      calculation: 'Berekening',
+      map: 'Kaart',
+      gps: 'GPS locatie',
+      tracking: 'Route volgen',
+      qrCodeScanner: 'QR-code scanner',
+      search: 'Zoeken',
+      linkedForm: 'Gekoppeld formulier',
+      computed: 'Berekend veld',
+      staticText: 'Vaste tekst',
+      imageTag: 'Afbeelding',
+      staticFile: 'Vast bestand',
+      stateTransition: 'Fase overgang',
+    } as Record<string, string>, // ours: the spec names the types only technically
+    defaultOptions: [
+      { value: 'first', label: 'first' },
+      { value: 'second', label: 'second' },
+      { value: 'third', label: 'third' },
+    ],
+    // validation (spec 001 section 5; the quoted ones exactly)
+    dataNameRequired: 'Datanaam is verplicht.', // ours
+    dataNamePattern: 'Gebruik alleen kleine letters (a-z), cijfers en een underscore (_).', // ours
+    dataNameNotUnique: 'Datanaam is niet uniek. Kies een andere datanaam.',
+    labelRequired: 'Label is verplicht.', // ours
+    headerRequired: 'Koptekst is verplicht.', // ours
+    registrationLabelRequired: 'Registratie label is verplicht.', // ours
+    optionsRequired: 'Voeg minimaal één optie toe.', // ours
+    optionValueRequired: 'Waarde is verplicht.', // ours
+    optionValuePattern: 'Gebruik alleen kleine letters, cijfers, een punt (.) en een underscore (_).', // ours
+    optionValueDuplicate: 'Deze waarde komt vaker voor.', // ours
+    optionLabelRequired: 'Label van de optie is verplicht.', // ours
+    renameRequired: 'Nieuwe bestandsnaam is verplicht.', // ours
+    formulaRequired: 'Formule is verplicht.', // ours
+    rowsInvalid: 'Vul een heel getal van 1 of hoger in.', // ours
+    lengthInvalid: 'Vul een heel getal van 0 of hoger in.', // ours
+    numberInvalid: 'Vul een getal in.', // ours
+    maxBelowMin: 'Het maximum mag niet kleiner zijn dan het minimum.', // ours
+    fileRequired: 'Upload een bestand.', // ours
+    coordinateRequired: 'Dit veld is verplicht.', // ours
+    latitudeInvalid: 'Vul een breedtegraad tussen -90 en 90 in (maximaal 18 decimalen).', // ours
+    longitudeInvalid: 'Vul een lengtegraad tussen -180 en 180 in (maximaal 18 decimalen).', // ours
+    zoomRequired: 'Zoomniveau is verplicht.', // ours
+    zoomInvalid: 'Vul een zoomniveau van 1 tot en met 19 in.', // ours
+    accuracyInvalid: 'Vul een nauwkeurigheid van 0 tot en met 200 meter in.', // ours
+    datasourceRequired: 'Databron is verplicht.', // ours
+    loadingStrategyRequired: 'Laadstrategie is verplicht.', // ours
+    imageTypeInvalid: 'Alleen afbeeldingen van het type jpeg, png of gif kunnen worden geupload.', // ours
+    staticFileTypeInvalid: 'Alleen bestanden van het type pdf, docx, txt, jpeg, png of gif kunnen worden geupload.', // ours
+    uploadBusy: 'Wacht tot het uploaden klaar is.', // ours: the spec asks the user to wait
+    uploadFailed: 'Het bestand kon niet worden geupload.', // ours
+    checkElement: 'Controleer de velden van dit element.', // ours
+    // list and add panel (ours unless quoted)
+    addTitle: 'Element toevoegen',
+    addType: (type: string) => `${type} toevoegen`,
+    premiumLocked: (type: string) => `${type} (betaalde module)`,
+    empty: 'Dit formulier heeft nog geen elementen. Voeg hieronder een element toe.',
+    listLabel: 'Elementen van het formulier',
+    edit: (label: string) => `${label} bewerken`,
+    remove: (label: string) => `${label} verwijderen`,
+    moveUp: (label: string) => `${label} omhoog verplaatsen`,
+    moveDown: (label: string) => `${label} omlaag verplaatsen`,
+    dragHandle: (label: string) => `${label} verslepen`,
+    moved: (label: string, position: number) => `${label} staat nu op plaats ${position}.`,
+    removeTitle: 'Element verwijderen?',
+    usedInRules: (rules: string) => `Let op: dit element wordt gebruikt in de regels ${rules}; pas die daarna aan.`,
+    renameUsedInRules: (rules: string) =>
+      `Deze datanaam wordt gebruikt in de regels ${rules}. Pas die regels aan nadat u de datanaam heeft gewijzigd.`,
+    removeConfirm: (label: string) => `Weet u zeker dat u het element "${label}" wilt verwijderen?`,
+    cancel: 'Annuleren',
+    confirmRemove: 'Verwijderen',
+    optional: 'optioneel',
+    save: 'Formulier opslaan',
+    saving: 'Opslaan..',
+    saved: 'Het formulier is opgeslagen.',
+    saveFailed: 'Het formulier kon niet worden aangepast.',
+    unsaved: 'Er zijn wijzigingen die nog niet zijn opgeslagen.',
+    loadFailed: 'Het formulier kon niet worden geladen.',
+    invalidElements: (labels: string) => `Controleer deze elementen: ${labels}`,
+    preview: 'Voorbeeld',
+    // edit dialog
+    dialogTitle: (type: string) => `${type} bewerken`,
+    dialogDone: 'Klaar',
+    fieldLabel: 'Label',
+    fieldHeaderText: 'Koptekst',
+    fieldName: 'Datanaam',
+    fieldNameHelp: 'Kleine letters, cijfers en underscore. Volgt het label totdat u de datanaam aanpast.',
+    advancedEdit: 'Datanaam zelf aanpassen',
+    fieldHelp: 'Helptekst',
+    fieldPlaceholder: 'Voorbeeldtekst in het veld',
+    fieldRequired: 'Verplicht',
+    fieldMinLength: 'Minimaal aantal tekens',
+    fieldMaxLength: 'Maximaal aantal tekens',
+    fieldMin: 'Minimale waarde',
+    fieldMax: 'Maximale waarde',
+    fieldRows: 'Aantal regels',
+    fieldRememberInput: 'Onthoud de laatst ingevulde waarde',
+    fieldDefaultDateNow: 'Standaard de huidige datum/tijd',
+    fieldVisuallyHidden: 'Verberg dit element (waarde blijft bewaard)',
+    fieldFileDoRename: 'Bestanden hernoemen',
+    fieldFileNewName: 'Nieuwe bestandsnaam (tokens toegestaan)',
+    fieldUseOnlyCamera: 'Alleen de camera gebruiken',
+    fieldHdImages: "Foto's in hoge resolutie",
+    fieldSignatureSize: 'Grootte van het tekenvlak',
+    signatureNormal: 'Normaal',
+    signatureBig: 'Groot',
+    fieldSignatureLoad: 'Opgeslagen handtekening mogen laden',
+    fieldFormula: 'Formule',
+    fieldFormulaHelp: 'Bijvoorbeeld: aantal * prijs. Een komma wordt een punt.',
+    fieldNumberFormatter: 'Weergave',
+    formatterNone: 'Getal',
+    formatterPrice: 'Prijs',
+    fieldRegistrationLabel: 'Registratie label',
+    fieldSummaryText: 'Samenvattingstekst',
+    fieldComponent: 'Niveau van de kop',
+    fieldStaticText: 'Tekst',
+    fieldNextPhase: 'Volgende fase',
+    noPhase: 'Geen (0)',
+    phase: (n: number) => `Fase ${n}`,
+    fieldAssignToUser: 'Toewijzen aan gebruiker',
+    nobody: 'Niemand (0)',
+    searchDatasource: 'Databron om in te zoeken',
+    searchItemAction: 'Actie bij een gekozen item',
+    searchDoNothing: 'Niets doen',
+    searchSetHidden: 'Item verbergen',
+    fieldFormId: 'Gekoppeld formulier',
+    fieldElementToWatch: 'Element waarop het veld reageert',
+    fieldParserType: 'Soort verwerking',
+    fieldImageWidth: 'Breedte (px)',
+    fieldImageHeight: 'Hoogte (px)',
+    options: 'Opties',
+    optionValue: (n: number) => `Waarde van optie ${n}`,
+    optionLabel: (n: number) => `Label van optie ${n}`,
+    addOption: 'Optie toevoegen',
+    removeOption: (n: number) => `Optie ${n} verwijderen`,
+    mapLat: 'Breedtegraad (lat) van het midden',
+    mapLon: 'Lengtegraad (lon) van het midden',
+    mapZoom: 'Zoomniveau (1-19)',
+    mapShowSearch: 'Zoekbalk tonen',
+    gpsMinAccuracy: 'Minimale nauwkeurigheid (meter, 0-200)',
+    gpsManual: 'Locatie handmatig mogen kiezen',
+    mapLayers: 'Kaartlagen',
+    mapLayerDatasource: (n: number) => `Databron van kaartlaag ${n}`,
+    mapLayerStrategy: (n: number) => `Laadstrategie van kaartlaag ${n}`,
+    strategyPreload: 'Vooraf laden (tot ongeveer 10.000 items)',
+    strategyLive: 'Live laden',
+    addMapLayer: 'Kaartlaag toevoegen',
+    removeMapLayer: (n: number) => `Kaartlaag ${n} verwijderen`,
+    mapMaxSelect: 'Maximaal aantal te kiezen items',
+    featureStyles: 'Kleuren per status',
+    styleStatus: (n: number) => `Status ${n}`,
+    styleColor: (n: number) => `Kleur van status ${n}`,
+    styleColorHelp: 'Bijvoorbeeld #3399CC',
+    addStyle: 'Status toevoegen',
+    removeStyle: (n: number) => `Status ${n} verwijderen`,
+    styleStatusRequired: 'Status is verplicht.',
+    styleColorRequired: 'Vul een kleur in als #RRGGBB.',
+    maxSelectInvalid: 'Vul een heel getal van 1 of hoger in.',
+    subformElements: 'Elementen van het subformulier',
+    uploadImage: 'Afbeelding uploaden',
+    uploadFile: 'Bestand uploaden',
+    uploading: 'Bezig met uploaden..',
+    currentFile: (name: string) => `Huidig bestand: ${name}`,
+    // favourites (spec 001 sections 5 and 8)
+    favourites: 'Favorieten',
+    favouritesEmpty: 'U heeft nog geen favoriete elementen.',
+    favouriteName: 'Naam van de favoriet',
+    saveFavourite: 'Opslaan als favoriet',
+    favouriteSaved: 'We hebben dit element opgeslagen in uw favorieten',
+    favouriteNameRequired: 'Favoriet is niet opgeslagen, u moet een naam opgeven',
+    favouriteSaveFailed: 'De favoriet kon niet worden opgeslagen.',
+    addFavourite: (name: string) => `Favoriet ${name} toevoegen`,
+    removeFavourite: (name: string) => `Favoriet ${name} verwijderen`,
+    removeFavouriteTitle: 'Favoriet verwijderen?',
+    removeFavouriteConfirm: (name: string) => `Weet u zeker dat u de favoriet "${name}" wilt verwijderen?`,
+    favouriteRemoved: 'De favoriet is verwijderd.',
+    favouriteRemoveFailed: 'De favoriet kon niet worden verwijderd.',
+    // premium wall (spec 002 section 2)
+    premiumTitle: 'Betaalde module',
+    premiumText: (type: string) => `${type} is onderdeel van een betaalde module. Koop de module om dit element te gebruiken.`,
+    buyNow: 'Koop nu',
+    maybeLater: 'Misschien later',
+    adminOnly: (type: string) => `${type} (alleen voor beheerders)`,
+  },
+
+  // Rules editor (spec 001 screen 9, sections 3, 5, 8).
+  formRules: {
+    title: 'Regels', // ours
+    empty: 'Dit formulier heeft nog geen regels.', // ours
+    addRule: 'Regel toevoegen', // ours
+    rule: (n: number, name: string) => (name ? `Regel ${n}: ${name}` : `Regel ${n}`), // ours
+    ruleName: 'Naam van de regel', // ours
+    ruleForm: 'Geldt voor', // ours
+    mainForm: 'Hoofdformulier', // ours
+    subform: (label: string) => `Subformulier: ${label}`, // ours
+    method: 'Voorwaarden', // ours
+    methodAnd: 'Alle voorwaarden (EN)', // ours
+    methodOr: 'Een van de voorwaarden (OF)', // ours
+    conditions: 'Als', // ours
+    actions: 'Dan', // ours
+    dataName: 'Element', // ours
+    operator: 'Vergelijking', // ours
+    value: 'Waarde', // ours
+    valueHelp: 'Tokens zoals $naam$ zijn toegestaan.', // ours
+    insertToken: 'Token invoegen', // ours
+    tokenDate: 'Registratiedatum', // ours
+    tokenUser: 'Invuller', // ours
+    tokenFormName: 'Formuliernaam', // ours
+    tokenSerial: 'Serienummer', // ours
+    phase: 'Fase van de registratie', // ours
+    operators: {
+      '=': 'is gelijk aan',
+      '!': 'is niet gelijk aan',
+      '>': 'is groter dan',
+      '>=': 'is groter dan of gelijk aan',
+      '<': 'is kleiner dan',
+      '<=': 'is kleiner dan of gelijk aan',
+      empty: 'is leeg',
+      '!empty': 'is niet leeg',
+      contains: 'bevat',
+      '!contains': 'bevat niet',
+      str_equals: 'is gelijk aan (tekst)',
+      starts_with: 'begint met',
+      ends_with: 'eindigt met',
+      includes: 'bevat de tekst',
+    } as Record<string, string>, // ours
+    actionMethod: 'Actie', // ours
+    actionMethods: {
+      show: 'Toon',
+      hide: 'Verberg',
+      visually_hidden: 'Verberg (waarde blijft bewaard)',
+      set: 'Zet waarde',
+    } as Record<string, string>, // ours
+    addCondition: 'Voorwaarde toevoegen', // ours
+    addAction: 'Actie toevoegen', // ours
+    removeCondition: (n: number) => `Voorwaarde ${n} verwijderen`, // ours
+    removeAction: (n: number) => `Actie ${n} verwijderen`, // ours
+    removeRule: (name: string) => `Regel ${name} verwijderen`, // ours
+    removeRuleTitle: 'Regel verwijderen?', // ours
+    removeRuleConfirm: (name: string) => `Weet u zeker dat u de regel "${name}" wilt verwijderen?`, // ours
+    moveUp: (name: string) => `Regel ${name} omhoog verplaatsen`, // ours
+    moveDown: (name: string) => `Regel ${name} omlaag verplaatsen`, // ours
+    conditionLabel: (n: number) => `Voorwaarde ${n}`, // ours
+    actionLabel: (n: number) => `Actie ${n}`, // ours
+    // validation (spec 001 section 5)
+    ruleNameRequired: 'Naam van de regel is verplicht.', // ours
+    ruleFormRequired: 'Kies waarvoor de regel geldt.', // ours
+    dataNameRequired: 'Kies een element.', // ours
+    operatorRequired: 'Kies een vergelijking.', // ours
+    operatorInvalid: 'Deze vergelijking past niet bij het element.', // ours
+    valueRequired: 'Waarde is verplicht.', // ours
+    valueNumeric: 'Vul een getal in.', // ours
+    conditionsRequired: 'Voeg minimaal één voorwaarde toe.', // ours
+    actionsRequired: 'Voeg minimaal één actie toe.', // ours
+    actionRequired: 'Kies een actie.', // ours
+    setValueNotAllowed: 'De waarde van dit element kan niet door een regel worden gezet.', // ours
+    invalid: 'Controleer de regels. Sommige velden zijn niet of verkeerd ingevuld.', // ours
+    save: 'Regels opslaan', // ours
+    saved: 'Regels zijn opgeslagen',
+    saveFailed: 'Regels konden niet worden aangepast.',
+    preview: 'Voorbeeld met regels', // ours
+    previewErrors: 'Problemen in de regels', // ours
+  },
+
+  // Form builder admin screens (spec 001 screens 1-7, sections 4, 8, 9).
+  formAdmin: {
+    loading: 'Laden..',
+    forbidden: 'U hebt geen rechten om deze content te bekijken.',
+    save: 'Opslaan', // ours
+    cancel: 'Annuleren', // ours
+    close: 'Sluiten', // ours
+    formTypeDefault: 'Standaard',
+    formTypeWorkflow: 'Workflow met fases',
+    folderField: 'Map', // ours
+    folderRequired: 'Map is verplicht.', // ours: the server's text (ops/decisions/010)
+    tabs: {
+      label: 'Onderdelen van het formulier', // ours
+      view: 'Bekijk',
+      edit: 'Aanpassen',
+      emails: 'E-mails',
+      rules: 'Regels',
+      integrations: 'Integraties',
+      registrations: 'Registraties',
+    },
+    // ours: the tabs whose screens arrive with a later issue
+    notAvailableTitle: 'Nog niet beschikbaar',
+    notAvailableText: 'Dit onderdeel is nog niet beschikbaar in deze versie van eform.',
+
+    folderList: {
+      title: 'Mappen beheren',
+      empty: 'Er zijn nog geen mappen. Maak een map aan om formulieren in te bewaren.', // ours
+      add: 'Map aanmaken', // ours
+      columnName: 'Map', // ours
+      columnHidden: 'Verbergen', // ours
+      columnActions: 'Acties', // ours
+      rename: (name: string) => `Map ${name} hernoemen`, // ours
+      hide: (name: string) => `Map ${name} verbergen`, // ours
+      show: (name: string) => `Map ${name} zichtbaar maken`, // ours
+      remove: (name: string) => `Map ${name} verwijderen`, // ours
+      hiddenChip: 'Verborgen', // ours
+      renameTitle: 'Map hernoemen', // ours
+      deleteTitle: 'Map verwijderen?', // ours
+      deleteConfirm: (name: string) => `Weet u zeker dat u map ${name} wilt verwijderen?`, // ours
+      deleteButton: 'Verwijderen', // ours
+      deleted: (name: string) => `Map ${name} is verwijderd.`,
+      deleteFailed: 'Map kon niet worden verwijderd.',
+      hidden: (name: string) => `Map ${name} is verborgen.`,
+      shown: (name: string) => `Map ${name} is zichtbaar.`,
+      hideFailed: 'Map kon niet worden verborgen.',
+      renamed: (name: string) => `Map ${name} is aangepast.`, // ours
+      renameFailed: 'Map kon niet worden aangepast.',
+    },
+
+    folderCreate: {
+      title: 'Map aanmaken', // ours
+      name: 'Map naam', // ours
+      nameRequired: 'Map naam is verplicht.',
+      parent: 'Bovenliggende map', // ours
+      noParent: 'Geen (hoofdmap)', // ours
+      hidden: 'Verborgen map', // ours
+      submit: 'Map aanmaken', // ours
+      created: (name: string) => `Map ${name} is aangemaakt.`,
+      failed: 'De map kon niet worden aangemaakt',
+    },
+
+    formList: {
+      title: 'Formulieren beheren',
+      treeLabel: 'Mappen en formulieren', // ours
+      empty: 'Er zijn nog geen mappen en formulieren voor deze klant.', // ours
+      addForm: 'Formulier aanmaken',
+      addFolder: 'Map aanmaken', // ours
+      addFormIn: (folder: string) => `Formulier aanmaken in map ${folder}`, // ours
+      published: 'Gepubliceerd', // ours
+      unpublished: 'Niet gepubliceerd', // ours
+      expand: (folder: string) => `Map ${folder} openen`, // ours
+      collapse: (folder: string) => `Map ${folder} sluiten`, // ours
+    },
+
+    formCreate: {
+      title: 'Formulier aanmaken',
+      name: 'Formulier naam', // ours
+      nameRequired: 'Formulier naam is verplicht.',
+      type: 'Type formulier', // ours
+      submit: 'Formulier aanmaken',
+      created: (name: string) => `Formulier ${name} is aangemaakt.`,
+      failed: 'Het formulier kon niet worden aangemaakt',
+      noFolders: 'Er zijn nog geen mappen. Maak eerst een map aan.', // ours
+    },
+
+    remove: {
+      title: 'Formulier verwijderen', // ours
+      confirm: (name: string) =>
+        `Weet u zeker dat u formulier ${name} wilt verwijderen? De registraties van het formulier blijven bewaard.`, // ours
+      submit: 'Verwijderen', // ours
+      deleted: 'Formulier is verwijderd.',
+      failed: 'Formulier kon niet worden verwijderd.',
+    },
+
+    detail: {
+      published: 'Gepubliceerd', // ours
+      publishFailed: 'Het formulier kon niet worden aangepast.',
+      lastChanged: 'Laatst aangepast', // ours
+      lastChangedBy: (user: string, date: string) => `Laatst aangepast door ${user} op ${date}`, // ours
+      lastChangedAt: (date: string) => `Laatst aangepast op ${date}`, // ours
+      neverChanged: 'Nog niet aangepast', // ours
+      saveFailed: 'Het formulier kon niet worden aangepast.',
+      saved: 'Het formulier is aangepast.', // ours
+      deleteButton: 'Formulier verwijderen', // ours
+      settingsTitle: 'Instellingen', // ours
+      previewTitle: 'Voorbeeld', // ours
+      previewEmpty: 'Dit formulier heeft nog geen elementen.', // ours
+      wordProcessing:
+        'Het Word document wordt verwerkt. Het formulier kan pas worden ingevuld als dit klaar is.', // ours: wording of the spec's banner
+    },
+
+    revisions: {
+      open: 'Revisiegeschiedenis', // ours
+      title: 'Revisiegeschiedenis', // ours
+      date: 'Datum', // ours
+      user: 'Gebruiker', // ours
+      restore: 'Terugzetten', // ours
+      restoreLabel: (date: string) => `Revisie van ${date} terugzetten`, // ours
+      restored: 'De revisie is teruggezet. De pagina wordt over 3 seconden opnieuw geladen.', // ours
+      restoreFailed: 'Kan de revisie niet terugzetten.',
+      empty: 'Er zijn nog geen revisies.', // ours
+      unknownUser: 'Onbekend', // ours
+    },
+
+    access: {
+      title: 'Toegang', // ours
+      intro: 'Zonder gebruikers of groepen mag iedereen van de klant dit formulier invullen.', // ours
+      users: 'Gebruikers beheren', // ours
+      groups: 'Groepen beheren', // ours
+      usersTitle: 'Gebruikers met toegang', // ours
+      groupsTitle: 'Groepen met toegang', // ours
+      manageTab: 'Beheren', // ours
+      addTab: 'Toevoegen', // ours
+      search: 'Zoeken', // ours
+      add: 'Toevoegen', // ours
+      remove: 'Verwijderen', // ours
+      addLabel: (name: string) => `${name} toevoegen`, // ours
+      removeLabel: (name: string) => `${name} verwijderen`, // ours
+      noneAssigned: 'Er is nog niemand toegevoegd.', // ours
+      noneFound: 'Niets gevonden.', // ours
+      failed: 'Het formulier kon niet worden aangepast.',
+      assignedCount: (users: number, groups: number) => `${users} gebruiker(s) en ${groups} groep(en) toegevoegd`, // ours
+    },
+
+    edit: {
+      title: 'Formulier aanpassen', // ours
+      name: 'Formulier naam', // ours
+      nameRequired: 'Formulier naam is verplicht.',
+      summary: 'Samenvatting van de registratie', // ours
+      summaryHelp: 'HTML met tokens, bijvoorbeeld <strong>$registratie.formuliernaam$</strong>.', // ours
+      tokens: 'Tokens', // ours
+      summaryPreview: 'Zo ziet de samenvatting eruit', // ours
+      insertToken: (label: string, token: string) => `Token ${token} (${label}) invoegen`, // ours
+    },
+
+    summary: {
+      tokenDate: 'Registratiedatum', // ours
+      tokenUser: 'Invuller', // ours
+      tokenFormName: 'Formuliernaam', // ours
+      tokenSerial: 'Serienummer', // ours
+    },
+
+    search: {
+      switch: 'Zoeken in registraties', // ours
+      settings: 'Zoekinstellingen', // ours
+      title: 'Zoekinstellingen', // ours
+      fields: 'Doorzoekbare velden', // ours
+      fieldLabel: (label: string) => `Label voor ${label}`, // ours
+      noElements: 'Dit formulier heeft nog geen velden om in te zoeken.', // ours
+    },
+
+    guest: {
+      switch: 'Gasttoegang', // ours
+      link: 'Publieke link', // ours
+      copy: 'Link kopiëren', // ours
+      copied: 'Gekopieerd',
+      copyFailed: 'Kon niet kopieren.',
+    },
+
+    copy: {
+      title: 'Formulier kopiëren', // ours
+      name: (name: string) => `Kopie van ${name}`,
+      client: 'Kopiëren naar klant', // ours
+      folder: 'Map', // ours
+      submit: 'Kopie maken', // ours
+      created: (name: string) => `Formulier ${name} is aangemaakt.`,
+      failed: 'Er kon geen kopie van het formulier worden gemaakt',
+    },
+
+    badInternet: 'Modus slechte internetverbinding', // ours
+
+    workflow: {
+      title: 'Workflow', // ours
+      phase: 'Toon formulier in fase',
+      phaseOption: (phase: string) => `Fase ${phase}`, // ours
+      none: (phase: string) =>
+        `Fase ${phase} heeft geen fase-overgang: versturen in deze fase is definitief.`, // ours
+      several: (phase: string, count: number) =>
+        `Fase ${phase} heeft ${count} fase-overgangen. Er mag maar één fase-overgang per fase zijn.`, // ours
+    },
   },
 
   errors: {

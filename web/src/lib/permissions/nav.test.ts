@@ -22,7 +22,7 @@ describe('navEntries', () => {
     {
       name: 'eform manage forms: form list and folder list',
       permissions: ['eform manage forms'],
-      expected: ['dashboard', 'folder_list', 'form_list_admin', 'folder_list_admin', ...ALWAYS.slice(2)],
+      expected: ['dashboard', 'folder_list', 'form_list_admin', 'folder_list_admin', 'form_create', ...ALWAYS.slice(2)],
     },
     {
       name: 'eform manage form registrations: form list only',
@@ -80,6 +80,7 @@ describe('navEntries', () => {
         'folder_list',
         'form_list_admin',
         'folder_list_admin',
+        'form_create',
         ...ALWAYS.slice(2),
         '#datasources',
         'datasource_list',
@@ -106,6 +107,7 @@ describe('navEntries', () => {
         'folder_list',
         'form_list_admin',
         'folder_list_admin',
+        'form_create',
         ...ALWAYS.slice(2),
         '#datasources',
         'datasource_list',
@@ -143,6 +145,7 @@ describe('navEntries', () => {
     expect(byKey.get('folder_list')).toMatchObject({ label: 'Formulier invullen', to: '/folders' });
     expect(byKey.get('form_list_admin')).toMatchObject({ label: 'Formulieren beheren', to: '/admin/form-list' });
     expect(byKey.get('folder_list_admin')).toMatchObject({ label: 'Mappen beheren', to: '/admin/folder-list' });
+    expect(byKey.get('form_create')).toMatchObject({ label: 'Formulier aanmaken', to: '/admin/form-create' });
     expect(byKey.get('client_view')).toMatchObject({ label: 'Overzicht', to: `/clients/${CLIENT}` });
     expect(byKey.get('client_users')).toMatchObject({ label: 'Gebruikers', to: `/clients/${CLIENT}/users` });
     expect(byKey.get('client_user_groups')).toMatchObject({ label: 'Groepen', to: `/clients/${CLIENT}/user-groups` });

@@ -60,6 +60,7 @@ export function navEntries({ permissions, roles, clientId, unsentCount }: NavInp
   }
   if (can('eform manage forms')) {
     link('folder_list_admin', nl.nav.folderListAdmin, paths.folder_list_admin.build());
+    link('form_create', nl.nav.formCreate, paths.form_create.build());
   }
   link('unsend_registration_list', nl.nav.unsendRegistrations, paths.unsend_registration_list.build(), unsentCount);
   link('assigned_registration_list', nl.nav.assignedRegistrations, paths.assigned_registration_list.build());

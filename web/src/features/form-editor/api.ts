@@ -1,0 +1,87 @@
+/**
+ * The form builder's calls (ops/decisions/010): the whole admin form, favourites and the
+ * editor's uploads. The rules editor loads and saves through these too.
+ */
+import { api, ApiError } from '@/lib/api';
+import type { FillableForm, UploadedFile } from '@/lib/api/types';
+import type { FormElement } from '@/lib/form-logic';
+
+/** The admin form: the fill-in shape plus the admin parts, which a save must send back unchanged. */
+export type AdminForm = FillableForm & { [extra: string]: unknown };
+
+export interface FavouriteElement {
+  uuid: string;
+  favoriteName: string;
+  element: FormElement;
+}
+
+const enc = encodeURIComponent;
+
+export function loadAdminForm(formId: string, signal?: AbortSignal): Promise<AdminForm> {
+  return api.request<AdminForm>(`/api/form/${enc(formId)}`, { signal });
+}
+
+/** PATCH with the whole form (decision 010); the answer is the stored form. */
+export function saveAdminForm(form: AdminForm): Promise<AdminForm> {
+  return api.request<AdminForm>(`/api/form/${enc(form.form_id)}`, { method: 'PATCH', json: form });
+}
+
+export function loadFavourites(clientId: string): Promise<FavouriteElement[]> {
+  return api.request<FavouriteElement[]>(`/api/client/${enc(clientId)}/favorite-elements`);
+}
+
+export function addFavourite(clientId: string, favoriteName: string, element: FormElement): Promise<FavouriteElement> {
+  return api.request<FavouriteElement>(`/api/client/${enc(clientId)}/favorite-elements`, {
+    method: 'POST',
+    json: { favoriteName, element },
+  });
+}
+
+export function removeFavourite(clientId: string, uuid: string): Promise<unknown> {
+  return api.request(`/api/client/${enc(clientId)}/favorite-elements/${enc(uuid)}`, { method: 'DELETE' });
+}
+
+/** `POST /api/file-upload/imagetag` or `/static-file`, multipart `file` + `client_id`. */
+export function uploadEditorFile(kind: 'imageTag' | 'staticFile', clientId: string, file: File): Promise<UploadedFile> {
+  const formData = new FormData();
+  formData.append('file', file, file.name);
+  formData.append('client_id', clientId);
+  const path = kind === 'imageTag' ? '/api/file-upload/imagetag' : '/api/file-upload/static-file';
+  return api.upload<UploadedFile>(path, { formData });
+}
+
+/** The server's 422 details as lines to show ('pointer: detail'), or its message. */
+export function errorLines(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [];
+  const details = error.details.map((detail) =>
+    detail.source?.pointer ? `${detail.source.pointer}: ${detail.detail}` : detail.detail,
+  );
+  return details.length > 0 ? details : error.serverMessage ? [error.serverMessage] : [];
+}
+
+export interface AssignedUser {
+  user_id: string;
+  email: string;
+}
+
+/** `GET api/form/{id}/assigned-users`: who may fill the form in, for stateTransition's assignee. */
+export function loadAssignedUsers(formId: string): Promise<AssignedUser[]> {
+  return api.request<AssignedUser[]>(`/api/form/${enc(formId)}/assigned-users`);
+}
+
+export interface DatasourceSummary {
+  id: string;
+  name: string;
+}
+
+/** `GET api/datasource/list/{map_features|search}/{client}`. */
+export function loadDatasources(kind: 'map_features' | 'search', clientId: string): Promise<DatasourceSummary[]> {
+  return api.request<DatasourceSummary[]>(`/api/datasource/list/${kind}/${enc(clientId)}`);
+}
+
+/** `GET api/forms/published/{client}`: the forms a linkedForm element can open. */
+export function loadPublishedForms(clientId: string): Promise<{ value: string; label: string }[]> {
+  return api
+    .request<{ form: { form_id: string; form_name: string } }[]>(`/api/forms/published/${enc(clientId)}`)
+    .then((list) => list.map(({ form }) => ({ value: form.form_id, label: form.form_name })));
+}
