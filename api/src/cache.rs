@@ -25,12 +25,17 @@ impl<K: Hash + Eq + Clone, V: Clone> TtlCache<K, V> {
     /// At most `capacity` entries, each valid for `ttl`.
     pub fn new(capacity: usize, ttl: Duration) -> TtlCache<K, V> {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        TtlCache { ttl, entries: Mutex::new(LruCache::new(capacity)) }
+        TtlCache {
+            ttl,
+            entries: Mutex::new(LruCache::new(capacity)),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<K, (Instant, V)>> {
         // A poisoned lock only means a panic elsewhere; the map itself is intact.
-        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The live value for `key`.
@@ -59,7 +64,11 @@ impl<K: Hash + Eq + Clone, V: Clone> TtlCache<K, V> {
     /// Forgets every entry whose key or value matches.
     pub fn remove_where(&self, matches: impl Fn(&K, &V) -> bool) {
         let mut entries = self.lock();
-        let doomed: Vec<K> = entries.iter().filter(|(k, (_, v))| matches(k, v)).map(|(k, _)| k.clone()).collect();
+        let doomed: Vec<K> = entries
+            .iter()
+            .filter(|(k, (_, v))| matches(k, v))
+            .map(|(k, _)| k.clone())
+            .collect();
         for key in doomed {
             entries.pop(&key);
         }

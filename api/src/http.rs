@@ -2,7 +2,9 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, send, sync, user};
+use crate::routes::{
+    client, files, folders, forms, guest, openapi, ops, register, registrations, send, sync, user,
+};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -38,7 +40,10 @@ pub fn api(state: AppState) -> Router {
         .route("/api/{*rest}", any(not_found))
         .route("/jsonapi/{*rest}", any(not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .route_layer(middleware::from_fn_with_state(state.clone(), record_metrics))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            record_metrics,
+        ))
         .with_state(state)
 }
 
@@ -73,7 +78,15 @@ async fn record_metrics(State(state): State<AppState>, req: Request, next: Next)
     let started = Instant::now();
     let response = next.run(req).await;
     let status = response.status().as_u16().to_string();
-    state.metrics.http_requests.with_label_values(&[route.as_str(), method.as_str(), status.as_str()]).inc();
-    state.metrics.http_latency.with_label_values(&[route.as_str()]).observe(started.elapsed().as_secs_f64());
+    state
+        .metrics
+        .http_requests
+        .with_label_values(&[route.as_str(), method.as_str(), status.as_str()])
+        .inc();
+    state
+        .metrics
+        .http_latency
+        .with_label_values(&[route.as_str()])
+        .observe(started.elapsed().as_secs_f64());
     response
 }

@@ -10,7 +10,12 @@ async fn health_readiness_and_request_ids() -> TestResult {
     let app = TestApp::new().await?;
     let health = app.get("/healthz", None).await?;
     assert_eq!(health.status, StatusCode::OK);
-    assert!(health.headers.get("x-request-id").is_some_and(|id| id.len() >= 32));
+    assert!(
+        health
+            .headers
+            .get("x-request-id")
+            .is_some_and(|id| id.len() >= 32)
+    );
     assert_eq!(app.get("/readyz", None).await?.status, StatusCode::OK);
     Ok(())
 }
@@ -27,10 +32,23 @@ async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
         axum::http::Request::get("/metrics").body(axum::body::Body::empty())?,
     )
     .await?;
-    let text = String::from_utf8(http_body_util::BodyExt::collect(response.into_body()).await?.to_bytes().to_vec())?;
+    let text = String::from_utf8(
+        http_body_util::BodyExt::collect(response.into_body())
+            .await?
+            .to_bytes()
+            .to_vec(),
+    )?;
     assert!(text.contains(r#"eform_http_requests_total{method="GET",route="/api/client/{client_id}",status="200"} 1"#), "{text}");
-    assert!(text.contains(r#"eform_http_requests_total{method="GET",route="/api/user/info",status="401"} 1"#), "{text}");
-    assert!(text.contains("eform_http_request_duration_seconds_bucket"), "{text}");
+    assert!(
+        text.contains(
+            r#"eform_http_requests_total{method="GET",route="/api/user/info",status="401"} 1"#
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("eform_http_request_duration_seconds_bucket"),
+        "{text}"
+    );
     assert!(text.contains("eform_tenant_pools_open"), "{text}");
     Ok(())
 }
@@ -71,7 +89,10 @@ async fn the_openapi_document_lists_every_route() -> TestResult {
         "/api/user/register/",
         "/api/saved-registrations-sync",
     ] {
-        assert!(paths.contains_key(route), "{route} missing from openapi.json");
+        assert!(
+            paths.contains_key(route),
+            "{route} missing from openapi.json"
+        );
     }
     Ok(())
 }

@@ -60,16 +60,26 @@ fn multipart_error(status: StatusCode) -> AppError {
 async fn read_upload(query: Target, mut multipart: Multipart) -> Result<Upload> {
     let mut target = query;
     let mut file: Option<(String, Vec<u8>)> = None;
-    while let Some(field) = multipart.next_field().await.map_err(|err| multipart_error(err.status()))? {
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|err| multipart_error(err.status()))?
+    {
         match field.name().unwrap_or_default() {
             "file" => {
                 let filename = field.file_name().unwrap_or("bestand").to_owned();
-                let bytes = field.bytes().await.map_err(|err| multipart_error(err.status()))?;
+                let bytes = field
+                    .bytes()
+                    .await
+                    .map_err(|err| multipart_error(err.status()))?;
                 file = Some((filename, bytes.to_vec()));
             }
             name @ ("client_id" | "guest_id" | "kind") => {
                 let name = name.to_owned();
-                let text = field.text().await.map_err(|err| multipart_error(err.status()))?;
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|err| multipart_error(err.status()))?;
                 match name.as_str() {
                     "client_id" => target.client_id = Some(text),
                     "guest_id" => target.guest_id = Some(text),
@@ -79,45 +89,72 @@ async fn read_upload(query: Target, mut multipart: Multipart) -> Result<Upload> 
             _ => {}
         }
     }
-    let (filename, bytes) = file.ok_or_else(|| AppError::invalid("file", messages::FILE_MISSING))?;
+    let (filename, bytes) =
+        file.ok_or_else(|| AppError::invalid("file", messages::FILE_MISSING))?;
     if bytes.len() > MAX_FILE_SIZE {
         return Err(AppError::TooLarge(messages::FILE_TOO_LARGE));
     }
-    Ok(Upload { target, filename, bytes })
+    Ok(Upload {
+        target,
+        filename,
+        bytes,
+    })
 }
 
 /// Keeps only characters that are safe in a download header; the stored name is only shown.
 fn clean_filename(raw: &str) -> String {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or(raw);
-    let cleaned: String = base.chars().filter(|c| !c.is_control() && *c != '"').take(200).collect();
-    if cleaned.trim().is_empty() { "bestand".to_owned() } else { cleaned }
+    let cleaned: String = base
+        .chars()
+        .filter(|c| !c.is_control() && *c != '"')
+        .take(200)
+        .collect();
+    if cleaned.trim().is_empty() {
+        "bestand".to_owned()
+    } else {
+        cleaned
+    }
 }
 
 /// `POST /api/file-upload/form` and `form-hd`: multipart field `file`, plus `client_id`
 /// (signed-in users) or `guest_id` (guest forms). Answers the file value of the element.
-async fn upload(State(state): State<AppState>, parts: Parts, Query(query): Query<Target>, multipart: Multipart) -> Result<Json<Value>> {
+async fn upload(
+    State(state): State<AppState>,
+    parts: Parts,
+    Query(query): Query<Target>,
+    multipart: Multipart,
+) -> Result<Json<Value>> {
     let upload = read_upload(query, multipart).await?;
-    let (db, client_id, user): (TenantDb, ClientId, Option<String>) = match (&upload.target.client_id, &upload.target.guest_id) {
-        (Some(client_id), _) => {
-            let mut parts = parts;
-            let auth = AuthUser::from_request_parts(&mut parts, &state).await?;
-            let client_id = ClientId::parse(client_id).ok_or(AppError::NotFound)?;
-            let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
-            (ctx.db, client_id, Some(ctx.auth.user.id.to_string()))
-        }
-        (None, Some(guest_id)) => {
-            let (client, db, _form) = guest::open_form(&state, guest_id).await?;
-            (db, client.id, None)
-        }
-        (None, None) => return Err(AppError::invalid("client_id", messages::FILE_MISSING)),
-    };
+    let (db, client_id, user): (TenantDb, ClientId, Option<String>) =
+        match (&upload.target.client_id, &upload.target.guest_id) {
+            (Some(client_id), _) => {
+                let mut parts = parts;
+                let auth = AuthUser::from_request_parts(&mut parts, &state).await?;
+                let client_id = ClientId::parse(client_id).ok_or(AppError::NotFound)?;
+                let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
+                (ctx.db, client_id, Some(ctx.auth.user.id.to_string()))
+            }
+            (None, Some(guest_id)) => {
+                let (client, db, _form) = guest::open_form(&state, guest_id).await?;
+                (db, client.id, None)
+            }
+            (None, None) => return Err(AppError::invalid("client_id", messages::FILE_MISSING)),
+        };
     let filename = clean_filename(&upload.filename);
     let image_only = upload.target.kind.as_deref() == Some("image");
-    let mime = check_upload(&filename, &upload.bytes, image_only).map_err(|problem| match problem {
-        UploadProblem::ContentMismatch => AppError::invalid("file", messages::FILE_CONTENT_MISMATCH),
-        UploadProblem::NotAnImage => AppError::invalid("file", messages::FILE_NOT_AN_IMAGE),
-    })?;
-    let stored = StoredFile { id: tenancy::new_id(), filename, mime, size: i64::try_from(upload.bytes.len()).unwrap_or(i64::MAX) };
+    let mime =
+        check_upload(&filename, &upload.bytes, image_only).map_err(|problem| match problem {
+            UploadProblem::ContentMismatch => {
+                AppError::invalid("file", messages::FILE_CONTENT_MISMATCH)
+            }
+            UploadProblem::NotAnImage => AppError::invalid("file", messages::FILE_NOT_AN_IMAGE),
+        })?;
+    let stored = StoredFile {
+        id: tenancy::new_id(),
+        filename,
+        mime,
+        size: i64::try_from(upload.bytes.len()).unwrap_or(i64::MAX),
+    };
     write_durably(&db, &stored.id, upload.bytes).await?;
     files::insert(&db, &stored, user.as_deref()).await?;
     Ok(Json(json!({
@@ -152,12 +189,19 @@ async fn write_durably(db: &TenantDb, id: &str, bytes: Vec<u8>) -> Result<()> {
 /// `GET /api/client/{client_id}/file/{file_id}`: the bytes, for users of that client.
 async fn download(ctx: ClientCtx, Path(params): Path<HashMap<String, String>>) -> Result<Response> {
     let file_id = params.get("file_id").ok_or(AppError::NotFound)?;
-    let stored = files::find(&ctx.db, file_id).await?.ok_or(AppError::NotFound)?;
-    let bytes = tokio::fs::read(ctx.db.files_dir().join(&stored.id)).await.map_err(|_| AppError::NotFound)?;
+    let stored = files::find(&ctx.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let bytes = tokio::fs::read(ctx.db.files_dir().join(&stored.id))
+        .await
+        .map_err(|_| AppError::NotFound)?;
     Ok((
         [
             (header::CONTENT_TYPE, stored.mime.clone()),
-            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{}\"", stored.filename)),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{}\"", stored.filename),
+            ),
             (header::CACHE_CONTROL, "private, max-age=3600".to_owned()),
         ],
         Body::from(bytes),

@@ -29,7 +29,10 @@ async fn user_tree(ctx: ClientCtx) -> Result<Json<Value>> {
 fn tree(folders: &[Folder], forms: &[Form], show_hidden: bool) -> Vec<Value> {
     let mut children: HashMap<Option<&str>, Vec<&Folder>> = HashMap::new();
     for folder in folders.iter().filter(|f| show_hidden || !f.hidden) {
-        children.entry(folder.parent_id.as_deref()).or_default().push(folder);
+        children
+            .entry(folder.parent_id.as_deref())
+            .or_default()
+            .push(folder);
     }
     let mut forms_in: HashMap<&str, Vec<&Form>> = HashMap::new();
     for form in forms {
@@ -37,8 +40,14 @@ fn tree(folders: &[Folder], forms: &[Form], show_hidden: bool) -> Vec<Value> {
             forms_in.entry(folder).or_default().push(form);
         }
     }
-    fn build(parent: Option<&str>, children: &HashMap<Option<&str>, Vec<&Folder>>, forms_in: &HashMap<&str, Vec<&Form>>) -> Vec<Value> {
-        let Some(level) = children.get(&parent) else { return Vec::new() };
+    fn build(
+        parent: Option<&str>,
+        children: &HashMap<Option<&str>, Vec<&Folder>>,
+        forms_in: &HashMap<&str, Vec<&Form>>,
+    ) -> Vec<Value> {
+        let Some(level) = children.get(&parent) else {
+            return Vec::new();
+        };
         level
             .iter()
             .filter_map(|folder| {

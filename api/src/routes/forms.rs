@@ -2,6 +2,7 @@
 //! `api/forms/published/{client}`.
 
 use crate::AppState;
+use crate::cache::CachedForm;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, ClientCtx, public_tenant};
 use axum::extract::{Path, State};
@@ -9,7 +10,6 @@ use axum::routing::get;
 use axum::{Json, Router};
 use domain::access::Permission;
 use serde_json::{Value, json};
-use crate::cache::CachedForm;
 use std::sync::Arc;
 use tenancy::TenantDb;
 use tenancy::tenant::forms::{self, Form};
@@ -23,29 +23,49 @@ pub fn router() -> Router<AppState> {
 }
 
 /// Permissions that let a user open any form of the client, published or not.
-pub const MANAGE_ANY_FORM: [Permission; 3] =
-    [Permission::ManageForms, Permission::ManageFormRegistrations, Permission::ManageFormUsers];
+pub const MANAGE_ANY_FORM: [Permission; 3] = [
+    Permission::ManageForms,
+    Permission::ManageFormRegistrations,
+    Permission::ManageFormUsers,
+];
 
 /// A form parsed for sending, from the cache or the tenant database.
-pub async fn cached_form(state: &AppState, db: &TenantDb, form_id: &str) -> Result<Arc<CachedForm>> {
+pub async fn cached_form(
+    state: &AppState,
+    db: &TenantDb,
+    form_id: &str,
+) -> Result<Arc<CachedForm>> {
     let key = (db.client_id().clone(), form_id.to_owned());
     if let Some(cached) = state.caches.forms.get(&key) {
         return Ok(cached);
     }
     let form = forms::find(db, form_id).await?.ok_or(AppError::NotFound)?;
     // A stored form was validated when it was saved; failing here is our fault, not the user's.
-    let definition = domain::form::validate_schema(&form.schema, &form.rules)
-        .map_err(|errors| AppError::internal(format!("stored form {form_id} is invalid: {errors:?}")))?;
+    let definition =
+        domain::form::validate_schema(&form.schema, &form.rules).map_err(|errors| {
+            AppError::internal(format!("stored form {form_id} is invalid: {errors:?}"))
+        })?;
     let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
     let schema_text = form.schema.to_string();
     let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
-    let cached = Arc::new(CachedForm { form, definition, schema_json: schema_text.into(), schema_hash, allowed_users, allowed_groups });
+    let cached = Arc::new(CachedForm {
+        form,
+        definition,
+        schema_json: schema_text.into(),
+        schema_hash,
+        allowed_users,
+        allowed_groups,
+    });
     state.caches.forms.insert(key, cached.clone());
     Ok(cached)
 }
 
 /// The form a signed-in user may fill in (or manage): 404 when unknown, 403 otherwise.
-pub async fn fillable(state: &AppState, auth: AuthUser, form_id: &str) -> Result<(ClientCtx, Arc<CachedForm>)> {
+pub async fn fillable(
+    state: &AppState,
+    auth: AuthUser,
+    form_id: &str,
+) -> Result<(ClientCtx, Arc<CachedForm>)> {
     let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
     let cached = cached_form(state, &ctx.db, form_id).await?;
     let manages = MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p));
@@ -78,17 +98,28 @@ pub fn form_json(form: &Form, client_id: &str) -> Value {
 }
 
 /// `GET api/form/{form_id}`.
-async fn show(State(state): State<AppState>, auth: AuthUser, Path(form_id): Path<String>) -> Result<Json<Value>> {
+async fn show(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(form_id): Path<String>,
+) -> Result<Json<Value>> {
     let (ctx, cached) = fillable(&state, auth, &form_id).await?;
     Ok(Json(form_json(&cached.form, ctx.client.id.as_str())))
 }
 
 /// `GET api/form/{form_id}/anonymous`: the client a form belongs to, for the public
 /// registration page (no sign-in).
-async fn anonymous(State(state): State<AppState>, Path(form_id): Path<String>) -> Result<Json<Value>> {
+async fn anonymous(
+    State(state): State<AppState>,
+    Path(form_id): Path<String>,
+) -> Result<Json<Value>> {
     let (client, db) = public_tenant(&state, "form", &form_id).await?;
-    let form = forms::find(&db, &form_id).await?.ok_or(AppError::NotFound)?;
-    Ok(Json(json!({ "client_uuid": client.id, "form_id": form.id, "form_name": form.name })))
+    let form = forms::find(&db, &form_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(
+        json!({ "client_uuid": client.id, "form_id": form.id, "form_name": form.name }),
+    ))
 }
 
 /// `GET api/forms/published/{client}`: published forms the user may fill in.

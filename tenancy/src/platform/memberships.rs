@@ -28,12 +28,20 @@ pub async fn clients_of_user(db: &Platform, user: &UserId) -> Result<Vec<ClientO
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, terms_pending)| ClientOfUser { id: ClientId::from_trusted(id), name, terms_pending })
+        .map(|(id, name, terms_pending)| ClientOfUser {
+            id: ClientId::from_trusted(id),
+            name,
+            terms_pending,
+        })
         .collect())
 }
 
 /// The user's membership roles in a client, or None when the user is not a member.
-pub async fn roles_in_client(db: &Platform, user: &UserId, client: &ClientId) -> Result<Option<Vec<Role>>> {
+pub async fn roles_in_client(
+    db: &Platform,
+    user: &UserId,
+    client: &ClientId,
+) -> Result<Option<Vec<Role>>> {
     let raw: Option<String> =
         sqlx::query_scalar("SELECT roles FROM memberships WHERE user_id = ?1 AND client_id = ?2")
             .bind(user.as_str())
@@ -50,7 +58,12 @@ pub async fn roles_in_client(db: &Platform, user: &UserId, client: &ClientId) ->
 }
 
 /// Makes the user a member of the client with exactly these roles (global roles are ignored).
-pub async fn set_roles(db: &Platform, user: &UserId, client: &ClientId, roles: &[Role]) -> Result<()> {
+pub async fn set_roles(
+    db: &Platform,
+    user: &UserId,
+    client: &ClientId,
+    roles: &[Role],
+) -> Result<()> {
     let names: Vec<&str> = roles
         .iter()
         .filter(|role| !role.is_global() && **role != Role::FormFiller)

@@ -14,30 +14,45 @@ pub struct Folder {
 
 /// Every folder of the client, by name.
 pub async fn list(db: &TenantDb) -> Result<Vec<Folder>> {
-    Ok(sqlx::query_as("SELECT id, name, parent_id, hidden FROM folders ORDER BY name COLLATE NOCASE, id")
-        .fetch_all(db.pool())
-        .await?)
+    Ok(sqlx::query_as(
+        "SELECT id, name, parent_id, hidden FROM folders ORDER BY name COLLATE NOCASE, id",
+    )
+    .fetch_all(db.pool())
+    .await?)
 }
 
 /// The folder with this name under this parent (seeding is idempotent by name).
-pub async fn find_by_name(db: &TenantDb, name: &str, parent_id: Option<&str>) -> Result<Option<Folder>> {
-    Ok(sqlx::query_as("SELECT id, name, parent_id, hidden FROM folders WHERE name = ?1 AND parent_id IS ?2")
-        .bind(name)
-        .bind(parent_id)
-        .fetch_optional(db.pool())
-        .await?)
+pub async fn find_by_name(
+    db: &TenantDb,
+    name: &str,
+    parent_id: Option<&str>,
+) -> Result<Option<Folder>> {
+    Ok(sqlx::query_as(
+        "SELECT id, name, parent_id, hidden FROM folders WHERE name = ?1 AND parent_id IS ?2",
+    )
+    .bind(name)
+    .bind(parent_id)
+    .fetch_optional(db.pool())
+    .await?)
 }
 
 /// Creates a folder and returns its id.
-pub async fn insert(db: &TenantDb, name: &str, parent_id: Option<&str>, hidden: bool) -> Result<String> {
+pub async fn insert(
+    db: &TenantDb,
+    name: &str,
+    parent_id: Option<&str>,
+    hidden: bool,
+) -> Result<String> {
     let id = new_id();
-    sqlx::query("INSERT INTO folders (id, name, parent_id, hidden, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-        .bind(&id)
-        .bind(name)
-        .bind(parent_id)
-        .bind(hidden)
-        .bind(now())
-        .execute(db.pool())
-        .await?;
+    sqlx::query(
+        "INSERT INTO folders (id, name, parent_id, hidden, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(parent_id)
+    .bind(hidden)
+    .bind(now())
+    .execute(db.pool())
+    .await?;
     Ok(id)
 }

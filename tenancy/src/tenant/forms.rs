@@ -86,13 +86,19 @@ macro_rules! select {
 
 /// The form with this id.
 pub async fn find(db: &TenantDb, id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE id = ?1")).bind(id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> = sqlx::query_as(select!("WHERE id = ?1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(Form::from))
 }
 
 /// The form reachable through this guest id (guest access must also be switched on).
 pub async fn find_by_guest_id(db: &TenantDb, guest_id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE guest_id = ?1")).bind(guest_id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> = sqlx::query_as(select!("WHERE guest_id = ?1"))
+        .bind(guest_id)
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(Form::from))
 }
 
@@ -107,7 +113,11 @@ pub async fn find_by_name(db: &TenantDb, name: &str) -> Result<Option<Form>> {
 
 /// Published forms a user may fill in: no access rows, or a row for the user or one of
 /// the user's groups.
-pub async fn published_for_user(db: &TenantDb, user_id: &str, group_ids: &[String]) -> Result<Vec<Form>> {
+pub async fn published_for_user(
+    db: &TenantDb,
+    user_id: &str,
+    group_ids: &[String],
+) -> Result<Vec<Form>> {
     let groups = serde_json::to_string(group_ids)?;
     let rows: Vec<Row> = sqlx::query_as(select!(
         "WHERE published_at IS NOT NULL AND (

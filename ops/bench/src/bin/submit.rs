@@ -14,7 +14,10 @@ use tenancy::tenant::{credits, forms};
 type AnyResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
 fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 /// A 50-field form: text, numbers, choices and checkboxes, some required.
@@ -22,11 +25,19 @@ fn schema() -> Value {
     let mut elements = Vec::new();
     for i in 0..50 {
         let element = match i % 5 {
-            0 | 1 => json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] }),
-            2 => json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] }),
-            3 => json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
-                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] }),
-            _ => json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" }),
+            0 | 1 => {
+                json!({ "name": format!("tekst_{i}"), "label": format!("Tekst {i}"), "elementType": "text", "validation": [{ "name": "required" }] })
+            }
+            2 => {
+                json!({ "name": format!("getal_{i}"), "label": format!("Getal {i}"), "elementType": "number", "validation": [{ "name": "min", "value": 0 }] })
+            }
+            3 => {
+                json!({ "name": format!("keuze_{i}"), "label": format!("Keuze {i}"), "elementType": "select",
+                         "options": [{ "value": "a", "label": "A" }, { "value": "b", "label": "B" }, { "value": "c", "label": "C" }] })
+            }
+            _ => {
+                json!({ "name": format!("vink_{i}"), "label": format!("Vink {i}"), "elementType": "checkbox_single" })
+            }
         };
         elements.push(element);
     }
@@ -42,7 +53,13 @@ fn values(seq: u64) -> Value {
             3 => json!(["a", "b", "c"][usize::try_from(seq % 3).unwrap_or(0)]),
             _ => json!(seq.is_multiple_of(2)),
         };
-        map.insert(format!("{}_{i}", ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]), value);
+        map.insert(
+            format!(
+                "{}_{i}",
+                ["tekst", "tekst", "getal", "keuze", "vink"][i % 5]
+            ),
+            value,
+        );
     }
     Value::Object(map)
 }
@@ -79,7 +96,12 @@ async fn main() -> AnyResult {
     let hash = tenancy::secrets::hash_password("bench-password")?;
     let user = users::insert(
         &state.platform,
-        users::NewUser { username: "bench", email: "bench@bench.test", password_hash: Some(hash), global_roles: vec![] },
+        users::NewUser {
+            username: "bench",
+            email: "bench@bench.test",
+            password_hash: Some(hash),
+            global_roles: vec![],
+        },
     )
     .await?;
     let mut form_ids = Vec::new();
@@ -118,7 +140,9 @@ async fn main() -> AnyResult {
     tokio::spawn(async move { axum::serve(listener, api::http::app(state)).await });
     let url = format!("http://{address}/api/registration/");
 
-    let http = reqwest::Client::builder().pool_max_idle_per_host(usize::try_from(concurrency)?).build()?;
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(usize::try_from(concurrency)?)
+        .build()?;
     let form_ids = Arc::new(form_ids);
     let seq = Arc::new(AtomicU64::new(0));
     let measuring = Arc::new(AtomicBool::new(false));
@@ -126,8 +150,16 @@ async fn main() -> AnyResult {
     let failures = Arc::new(AtomicU64::new(0));
     let mut senders = Vec::new();
     for _ in 0..concurrency {
-        let (http, url, key, form_ids, seq, measuring, stop, failures) =
-            (http.clone(), url.clone(), api_key.clone(), form_ids.clone(), seq.clone(), measuring.clone(), stop.clone(), failures.clone());
+        let (http, url, key, form_ids, seq, measuring, stop, failures) = (
+            http.clone(),
+            url.clone(),
+            api_key.clone(),
+            form_ids.clone(),
+            seq.clone(),
+            measuring.clone(),
+            stop.clone(),
+            failures.clone(),
+        );
         senders.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
@@ -145,7 +177,9 @@ async fn main() -> AnyResult {
             latencies
         }));
     }
-    println!("warming up 2 s, then measuring {seconds} s with {concurrency} concurrent senders ...");
+    println!(
+        "warming up 2 s, then measuring {seconds} s with {concurrency} concurrent senders ..."
+    );
     tokio::time::sleep(Duration::from_secs(2)).await;
     measuring.store(true, Ordering::Relaxed);
     let started = Instant::now();
@@ -165,10 +199,21 @@ async fn main() -> AnyResult {
     println!();
     println!("durable sends            {:>10}", latencies.len());
     println!("durable sends/s          {sends_per_second:>10.0}");
-    println!("latency p50              {:>10.2} ms", percentile(&latencies, 0.50).as_secs_f64() * 1000.0);
-    println!("latency p99              {:>10.2} ms", percentile(&latencies, 0.99).as_secs_f64() * 1000.0);
-    println!("failed sends             {:>10}", failures.load(Ordering::Relaxed));
-    println!("raw group-commit rows/s  {raw:>10.0}   (SQLite alone, same settings, batches of 256)");
+    println!(
+        "latency p50              {:>10.2} ms",
+        percentile(&latencies, 0.50).as_secs_f64() * 1000.0
+    );
+    println!(
+        "latency p99              {:>10.2} ms",
+        percentile(&latencies, 0.99).as_secs_f64() * 1000.0
+    );
+    println!(
+        "failed sends             {:>10}",
+        failures.load(Ordering::Relaxed)
+    );
+    println!(
+        "raw group-commit rows/s  {raw:>10.0}   (SQLite alone, same settings, batches of 256)"
+    );
     println!("ratio sends/raw          {:>10.2}", sends_per_second / raw);
     Ok(())
 }
@@ -176,7 +221,14 @@ async fn main() -> AnyResult {
 /// Rows per second SQLite commits on this machine with the tenant settings (WAL,
 /// synchronous=FULL) when rows of the same size arrive in batches: the ceiling for sends.
 async fn raw_group_commit_rate(dir: &std::path::Path, duration: Duration) -> AnyResult<f64> {
-    let pool = tenancy::connect::connect(&dir.join("raw.db"), tenancy::connect::ConnectOptions { create: true, max_connections: 1 }).await?;
+    let pool = tenancy::connect::connect(
+        &dir.join("raw.db"),
+        tenancy::connect::ConnectOptions {
+            create: true,
+            max_connections: 1,
+        },
+    )
+    .await?;
     sqlx::query("CREATE TABLE rows (id TEXT PRIMARY KEY, form_id TEXT, serial INTEGER, reg_values TEXT, summary TEXT, created_at INTEGER)")
         .execute(&pool)
         .await?;
