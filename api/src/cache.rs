@@ -92,11 +92,12 @@ pub struct CachedForm {
 }
 
 impl CachedForm {
-    /// True when this user may fill in the (published) form.
-    pub fn may_fill(&self, user: &str) -> bool {
+    /// True when this user, member of `groups`, may fill in the (published) form.
+    pub fn may_fill(&self, user: &str, groups: &[String]) -> bool {
         self.form.published_at.is_some()
             && ((self.allowed_users.is_empty() && self.allowed_groups.is_empty())
-                || self.allowed_users.iter().any(|u| u == user))
+                || self.allowed_users.iter().any(|u| u == user)
+                || self.allowed_groups.iter().any(|g| groups.contains(g)))
     }
 }
 
@@ -114,6 +115,13 @@ pub struct Caches {
     pub directory: TtlCache<(String, String), ClientId>,
     /// (client, form id) -> parsed form.
     pub forms: TtlCache<(ClientId, String), Arc<CachedForm>>,
+}
+
+impl Caches {
+    /// Forgets a changed form at once, so this process never serves the old one.
+    pub fn forget_form(&self, client: &ClientId, form_id: &str) {
+        self.forms.remove(&(client.clone(), form_id.to_owned()));
+    }
 }
 
 impl Default for Caches {

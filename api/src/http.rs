@@ -3,7 +3,8 @@
 use crate::AppState;
 use crate::error::AppError;
 use crate::routes::{
-    client, files, folders, forms, guest, openapi, ops, register, registrations, send, sync, user,
+    client, favorites, files, folder_admin, folders, form_access, form_admin, forms, guest,
+    openapi, ops, register, registrations, send, sync, user,
 };
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
@@ -27,7 +28,11 @@ pub fn api(state: AppState) -> Router {
         .merge(user::router())
         .merge(client::router())
         .merge(folders::router())
+        .merge(folder_admin::router())
         .merge(forms::router())
+        .merge(form_admin::router())
+        .merge(form_access::router())
+        .merge(favorites::router())
         .merge(registrations::router())
         .merge(send::router())
         .merge(sync::router())

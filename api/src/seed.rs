@@ -7,7 +7,7 @@ use domain::access::Role;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use tenancy::platform::{clients, directory, memberships, terms, users};
-use tenancy::tenant::{credits, folders, forms};
+use tenancy::tenant::{credits, folders, forms, user_groups};
 
 /// The demo data, embedded so the binary seeds without the source tree.
 const DEMO: &str = include_str!("../../seeds/demo.json");
@@ -24,6 +24,15 @@ struct Demo {
     email_domain: String,
     clients: Vec<DemoClient>,
     users: Vec<DemoUser>,
+    groups: Vec<DemoGroup>,
+}
+
+/// A user group of one client; members by username.
+#[derive(Debug, Deserialize)]
+struct DemoGroup {
+    client: String,
+    name: String,
+    members: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -180,6 +189,23 @@ pub async fn demo(
             clients: spec.clients.keys().cloned().collect::<Vec<_>>().join(", "),
         });
     }
+    for group in &demo.groups {
+        let client_id = client_ids
+            .get(&group.client)
+            .ok_or_else(|| format!("unknown client {}", group.client))?;
+        let db = state.tenants.open(client_id).await?;
+        let group_id = match user_groups::find_by_name(&db, &group.name).await? {
+            Some(existing) => existing.id,
+            None => user_groups::insert(&db, &group.name).await?,
+        };
+        for member in &group.members {
+            let email = format!("{member}@{}", demo.email_domain);
+            let user = users::find_by_email(&state.platform, &email)
+                .await?
+                .ok_or_else(|| format!("unknown user {member}"))?;
+            user_groups::add_member(&db, &group_id, user.id.as_str()).await?;
+        }
+    }
     let mut links = seed_forms(state, &client_ids).await?;
     for (name, id) in &client_ids {
         links.self_registration.push((
@@ -216,6 +242,7 @@ async fn seed_forms(
             Some(existing) => existing.id,
             None => folders::insert(&db, &folder.name, parent.as_deref(), false).await?,
         };
+        directory::register(&state.platform, "folder", &id, client_id).await?;
         folder_ids.insert(folder.name.clone(), id);
     }
     let mut links = SeededLinks::default();
@@ -248,6 +275,8 @@ async fn seed_forms(
                         form_type: form.form_type.clone(),
                         schema,
                         rules: form.rules.clone(),
+                        values: serde_json::json!({}),
+                        email_settings: serde_json::json!([]),
                         settings,
                         form_settings: form.form_settings.clone(),
                         form_summary: form.form_summary.clone(),

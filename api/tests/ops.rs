@@ -88,10 +88,42 @@ async fn the_openapi_document_lists_every_route() -> TestResult {
         "/jsonapi/client/client/{client_id}",
         "/api/user/register/",
         "/api/saved-registrations-sync",
+        "/api/client/{client_id}/folder",
+        "/api/client/{client_id}/folder/admin",
+        "/api/client/{client_id}/folder/{folder_id}",
+        "/api/folder/{folder_id}/set-hidden",
+        "/api/folder/{folder_id}/rename",
+        "/api/form",
+        "/api/form/{form_id}/publish",
+        "/api/form/{form_id}/unpublish",
+        "/api/form/{form_id}/revisions",
+        "/api/form/{form_id}/revision-restore/{revision_id}",
+        "/api/form/{form_id}/copy",
+        "/api/form/{form_id}/get_users",
+        "/api/form/{form_id}/add_user/{user_id}",
+        "/api/form/{form_id}/remove_user/{user_id}",
+        "/api/form/{form_id}/get_user_groups",
+        "/api/form/{form_id}/add_user_group/{group_id}",
+        "/api/form/{form_id}/remove_user_group/{group_id}",
+        "/api/form/{form_id}/assigned-users",
+        "/api/form/{form_id}/metadata",
+        "/api/client/{client_id}/favorite-elements",
+        "/api/client/{client_id}/favorite-elements/{uuid}",
+        "/api/file-upload/imagetag",
+        "/api/file-upload/static-file",
     ] {
         assert!(
             paths.contains_key(route),
             "{route} missing from openapi.json"
+        );
+    }
+    for (route, method) in [
+        ("/api/form/{form_id}", "patch"),
+        ("/api/form/{form_id}", "delete"),
+    ] {
+        assert!(
+            paths[route].get(method).is_some(),
+            "{method} {route} missing from openapi.json"
         );
     }
     Ok(())

@@ -34,6 +34,8 @@ fn form(id: &str, name: &str) -> forms::NewForm {
         form_type: "default".into(),
         schema: json!([]),
         rules: json!([]),
+        values: json!({}),
+        email_settings: json!([]),
         settings: json!({}),
         form_settings: json!({}),
         form_summary: None,

@@ -5,6 +5,7 @@ use crate::AppState;
 use crate::cache::CachedForm;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, ClientCtx, public_tenant};
+use crate::routes::form_admin;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -13,12 +14,14 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 use tenancy::TenantDb;
 use tenancy::tenant::forms::{self, Form};
+use tenancy::tenant::user_groups;
 
 /// Routes of this resource.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/form/{form_id}", get(show))
         .route("/api/form/{form_id}/anonymous", get(anonymous))
+        .route("/api/form/{form_id}/metadata", get(metadata))
         .route("/api/forms/published/{client_id}", get(published))
 }
 
@@ -68,11 +71,24 @@ pub async fn fillable(
 ) -> Result<(ClientCtx, Arc<CachedForm>)> {
     let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
     let cached = cached_form(state, &ctx.db, form_id).await?;
-    let manages = MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p));
-    if !manages && !cached.may_fill(ctx.auth.user.id.as_str()) {
-        return Err(AppError::Forbidden);
+    if !manages_forms(&ctx) {
+        let user = ctx.auth.user.id.as_str();
+        // Group membership is only read for forms that are limited to groups.
+        let groups = if cached.allowed_groups.is_empty() {
+            Vec::new()
+        } else {
+            user_groups::of_user(&ctx.db, user).await?
+        };
+        if !cached.may_fill(user, &groups) {
+            return Err(AppError::Forbidden);
+        }
     }
     Ok((ctx, cached))
+}
+
+/// True when the user may open every form of the client and gets the admin shape.
+pub fn manages_forms(ctx: &ClientCtx) -> bool {
+    MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p))
 }
 
 /// The Form entity as the fill-in side needs it (document 000 section 3).
@@ -104,7 +120,23 @@ async fn show(
     Path(form_id): Path<String>,
 ) -> Result<Json<Value>> {
     let (ctx, cached) = fillable(&state, auth, &form_id).await?;
+    if manages_forms(&ctx) {
+        return Ok(Json(
+            form_admin::admin_json(&state, &ctx, &cached.form).await?,
+        ));
+    }
     Ok(Json(form_json(&cached.form, ctx.client.id.as_str())))
+}
+
+/// `GET api/form/{form_id}/metadata`: the processing state of the form's Word files (none
+/// are processed yet; the Word issue fills this in).
+async fn metadata(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(form_id): Path<String>,
+) -> Result<Json<Value>> {
+    fillable(&state, auth, &form_id).await?;
+    Ok(Json(json!({ "email_word_files_processed": {} })))
 }
 
 /// `GET api/form/{form_id}/anonymous`: the client a form belongs to, for the public
@@ -124,10 +156,17 @@ async fn anonymous(
 
 /// `GET api/forms/published/{client}`: published forms the user may fill in.
 async fn published(ctx: ClientCtx) -> Result<Json<Value>> {
-    let forms = forms::published_for_user(&ctx.db, ctx.auth.user.id.as_str(), &[]).await?;
+    let forms = fillable_forms(&ctx).await?;
     let list: Vec<Value> = forms
         .iter()
         .map(|form| json!({ "form": { "form_id": form.id, "form_name": form.name } }))
         .collect();
     Ok(Json(Value::Array(list)))
+}
+
+/// The published forms this user may fill in, through the user's own grants or groups.
+pub async fn fillable_forms(ctx: &ClientCtx) -> Result<Vec<Form>> {
+    let user = ctx.auth.user.id.as_str();
+    let groups = user_groups::of_user(&ctx.db, user).await?;
+    Ok(forms::published_for_user(&ctx.db, user, &groups).await?)
 }

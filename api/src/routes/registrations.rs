@@ -81,7 +81,7 @@ async fn mine(
         let mut forms_by_id: HashMap<String, Option<Form>> = HashMap::new();
         for reg in regs {
             if !forms_by_id.contains_key(&reg.form_id) {
-                let form = forms::find(&db, &reg.form_id).await?;
+                let form = forms::find_with_deleted(&db, &reg.form_id).await?;
                 forms_by_id.insert(reg.form_id.clone(), form);
             }
             if let Some(Some(form)) = forms_by_id.get(&reg.form_id) {

@@ -116,6 +116,34 @@ impl TestApp {
         .await
     }
 
+    pub async fn patch_json(
+        &self,
+        uri: &str,
+        api_key: Option<&str>,
+        body: &Value,
+    ) -> TestResult<Answer> {
+        self.send(
+            Method::PATCH,
+            uri,
+            api_key,
+            Some("application/json"),
+            body.to_string(),
+        )
+        .await
+    }
+
+    pub async fn delete(&self, uri: &str, api_key: Option<&str>) -> TestResult<Answer> {
+        self.send(Method::DELETE, uri, api_key, None, Body::empty())
+            .await
+    }
+
+    /// The tenant database of a demo client by name.
+    pub async fn tenant(&self, name: &str) -> TestResult<tenancy::TenantDb> {
+        let client =
+            domain::ids::ClientId::parse(&self.client_id(name).await?).ok_or("client id")?;
+        Ok(self.state.tenants.open(&client).await?)
+    }
+
     /// Login with form data as the web app sends it.
     pub async fn login_raw(&self, username: &str, password: &str) -> TestResult<Answer> {
         let body = format!(

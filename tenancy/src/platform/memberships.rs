@@ -81,3 +81,30 @@ pub async fn set_roles(
     .await?;
     Ok(())
 }
+
+/// A member of a client, as form access lists show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub id: UserId,
+    pub username: String,
+    pub email: String,
+}
+
+/// Every member of a client, by username.
+pub async fn members_of_client(db: &Platform, client: &ClientId) -> Result<Vec<Member>> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT u.id, u.username, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.client_id = ?1 ORDER BY u.username COLLATE NOCASE, u.id",
+    )
+    .bind(client.as_str())
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, username, email)| Member {
+            id: UserId::from_trusted(id),
+            username,
+            email,
+        })
+        .collect())
+}

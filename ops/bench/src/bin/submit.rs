@@ -120,6 +120,8 @@ async fn main() -> AnyResult {
                 form_type: "default".into(),
                 schema: schema(),
                 rules: json!([]),
+                values: json!({}),
+                email_settings: json!([]),
                 settings: json!({}),
                 form_settings: json!({}),
                 form_summary: Some("<p>$tekst_0$</p>".into()),
