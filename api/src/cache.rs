@@ -25,12 +25,17 @@ impl<K: Hash + Eq + Clone, V: Clone> TtlCache<K, V> {
     /// At most `capacity` entries, each valid for `ttl`.
     pub fn new(capacity: usize, ttl: Duration) -> TtlCache<K, V> {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        TtlCache { ttl, entries: Mutex::new(LruCache::new(capacity)) }
+        TtlCache {
+            ttl,
+            entries: Mutex::new(LruCache::new(capacity)),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<K, (Instant, V)>> {
         // A poisoned lock only means a panic elsewhere; the map itself is intact.
-        self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.entries
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The live value for `key`.
@@ -59,7 +64,11 @@ impl<K: Hash + Eq + Clone, V: Clone> TtlCache<K, V> {
     /// Forgets every entry whose key or value matches.
     pub fn remove_where(&self, matches: impl Fn(&K, &V) -> bool) {
         let mut entries = self.lock();
-        let doomed: Vec<K> = entries.iter().filter(|(k, (_, v))| matches(k, v)).map(|(k, _)| k.clone()).collect();
+        let doomed: Vec<K> = entries
+            .iter()
+            .filter(|(k, (_, v))| matches(k, v))
+            .map(|(k, _)| k.clone())
+            .collect();
         for key in doomed {
             entries.pop(&key);
         }
@@ -83,11 +92,12 @@ pub struct CachedForm {
 }
 
 impl CachedForm {
-    /// True when this user may fill in the (published) form.
-    pub fn may_fill(&self, user: &str) -> bool {
+    /// True when this user, member of `groups`, may fill in the (published) form.
+    pub fn may_fill(&self, user: &str, groups: &[String]) -> bool {
         self.form.published_at.is_some()
             && ((self.allowed_users.is_empty() && self.allowed_groups.is_empty())
-                || self.allowed_users.iter().any(|u| u == user))
+                || self.allowed_users.iter().any(|u| u == user)
+                || self.allowed_groups.iter().any(|g| groups.contains(g)))
     }
 }
 
@@ -105,6 +115,13 @@ pub struct Caches {
     pub directory: TtlCache<(String, String), ClientId>,
     /// (client, form id) -> parsed form.
     pub forms: TtlCache<(ClientId, String), Arc<CachedForm>>,
+}
+
+impl Caches {
+    /// Forgets a changed form at once, so this process never serves the old one.
+    pub fn forget_form(&self, client: &ClientId, form_id: &str) {
+        self.forms.remove(&(client.clone(), form_id.to_owned()));
+    }
 }
 
 impl Default for Caches {

@@ -88,7 +88,10 @@ pub async fn main() -> ExitCode {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("EFORM_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn"));
-    tracing_subscriber::fmt().with_env_filter(filter).with_target(false).init();
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .init();
 }
 
 async fn run(cli: Cli) -> AnyResult {
@@ -105,12 +108,20 @@ async fn run(cli: Cli) -> AnyResult {
             Ok(())
         }
         Command::Migrate => migrate(config).await,
-        Command::Seed { what: SeedCommand::Demo } => {
+        Command::Seed {
+            what: SeedCommand::Demo,
+        } => {
             let state = AppState::open(config).await?;
             let (logins, links) = seed::demo(&state).await?;
-            println!("Demo-gegevens staan klaar. Inloggen met (wachtwoord voor iedereen: {}):", logins.first().map(|l| l.password.as_str()).unwrap_or(""));
+            println!(
+                "Demo-gegevens staan klaar. Inloggen met (wachtwoord voor iedereen: {}):",
+                logins.first().map(|l| l.password.as_str()).unwrap_or("")
+            );
             for login in logins {
-                println!("  {:<32} {:<40} {}", login.email, login.roles, login.clients);
+                println!(
+                    "  {:<32} {:<40} {}",
+                    login.email, login.roles, login.clients
+                );
             }
             println!("Gastformulieren (zonder inloggen):");
             for (name, link) in links.guest_forms {
@@ -133,12 +144,15 @@ async fn serve(config: Config, with_workers: bool) -> AnyResult {
     let workers = with_workers.then(|| tokio::spawn(run_workers(state.clone(), rx.clone())));
     let listener = tokio::net::TcpListener::bind(bind).await?;
     tracing::info!(address = %listener.local_addr()?, workers = with_workers, "eform serving");
-    axum::serve(listener, http::app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            let _ = tx.send(true);
-        })
-        .await?;
+    axum::serve(
+        listener,
+        http::app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown_signal().await;
+        let _ = tx.send(true);
+    })
+    .await?;
     if let Some(workers) = workers {
         // Jobs in progress get a moment to finish; unfinished ones stay queued for next time.
         match tokio::time::timeout(Duration::from_secs(20), workers).await {
@@ -152,8 +166,14 @@ async fn serve(config: Config, with_workers: bool) -> AnyResult {
 
 async fn run_workers(state: AppState, mut stop: watch::Receiver<bool>) -> AnyResult {
     tokio::spawn(purge_saved_registrations(state.clone(), stop.clone()));
-    let mailer = Mailer::new(state.config.smtp_url.as_deref(), state.config.data_dir.join("mail"))?;
-    let ctx = JobContext { mailer, metrics: state.metrics.clone() };
+    let mailer = Mailer::new(
+        state.config.smtp_url.as_deref(),
+        state.config.data_dir.join("mail"),
+    )?;
+    let ctx = JobContext {
+        mailer,
+        metrics: state.metrics.clone(),
+    };
     worker::runner::run(state.queue.clone(), ctx, async move {
         let _ = stop.wait_for(|stopped| *stopped).await;
     })

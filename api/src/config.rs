@@ -12,7 +12,12 @@ pub struct Config {
     pub data_dir: PathBuf,
 
     /// Address the HTTP server listens on.
-    #[arg(long, env = "EFORM_BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "EFORM_BIND",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
     pub bind: SocketAddr,
 
     /// Redis URL for the job queue (e.g. redis://127.0.0.1:6379); without it the queue is
@@ -26,7 +31,12 @@ pub struct Config {
     pub smtp_url: Option<String>,
 
     /// Address users reach the app at; used in links inside e-mails.
-    #[arg(long, env = "EFORM_PUBLIC_BASE_URL", default_value = "http://127.0.0.1:8080", global = true)]
+    #[arg(
+        long,
+        env = "EFORM_PUBLIC_BASE_URL",
+        default_value = "http://127.0.0.1:8080",
+        global = true
+    )]
     pub public_base_url: String,
 
     /// Folder of the built web app (web/dist), served at /.
@@ -38,11 +48,21 @@ pub struct Config {
     pub tenant_cache: usize,
 
     /// Prefix of the job queue names; processes sharing a Redis with the same prefix share work.
-    #[arg(long, env = "EFORM_QUEUE_PREFIX", default_value = "eform", global = true)]
+    #[arg(
+        long,
+        env = "EFORM_QUEUE_PREFIX",
+        default_value = "eform",
+        global = true
+    )]
     pub queue_prefix: String,
 
     /// Name of this environment, shown to admins in the web app's banner.
-    #[arg(long, env = "EFORM_ENVIRONMENT", default_value = "lokaal", global = true)]
+    #[arg(
+        long,
+        env = "EFORM_ENVIRONMENT",
+        default_value = "lokaal",
+        global = true
+    )]
     pub environment: String,
 }
 

@@ -25,7 +25,12 @@ pub struct Source {
 impl FieldError {
     /// An error about the input field `field`.
     pub fn new(field: &str, detail: impl Into<String>) -> FieldError {
-        FieldError { detail: detail.into(), source: Source { pointer: format!("/{field}") } }
+        FieldError {
+            detail: detail.into(),
+            source: Source {
+                pointer: format!("/{field}"),
+            },
+        }
     }
 }
 
@@ -45,7 +50,10 @@ pub enum AppError {
     #[error("bad request: {0}")]
     BadRequest(String),
     #[error("unprocessable: {message}")]
-    Unprocessable { message: String, errors: Vec<FieldError> },
+    Unprocessable {
+        message: String,
+        errors: Vec<FieldError>,
+    },
     #[error("too many requests")]
     TooManyRequests(String),
     #[error("payload too large")]
@@ -72,7 +80,10 @@ impl AppError {
 
     /// A 422 with one field error whose text is also the message.
     pub fn invalid(field: &str, detail: &str) -> AppError {
-        AppError::Unprocessable { message: detail.to_owned(), errors: vec![FieldError::new(field, detail)] }
+        AppError::Unprocessable {
+            message: detail.to_owned(),
+            errors: vec![FieldError::new(field, detail)],
+        }
     }
 
     fn status(&self) -> StatusCode {
@@ -107,9 +118,9 @@ impl IntoResponse for AppError {
             AppError::LoginFailed(message) => (message, &[]),
             AppError::Forbidden => (messages::FORBIDDEN, &[]),
             AppError::NotFound => (messages::NOT_FOUND, &[]),
-            AppError::BadRequest(message) | AppError::TooManyRequests(message) | AppError::Conflict(message) => {
-                (message, &[])
-            }
+            AppError::BadRequest(message)
+            | AppError::TooManyRequests(message)
+            | AppError::Conflict(message) => (message, &[]),
             AppError::Unprocessable { message, errors } => (message, errors),
             AppError::PayloadTooLarge => (messages::TOO_LARGE, &[]),
             AppError::TooLarge(message) => (message, &[]),
@@ -120,7 +131,15 @@ impl IntoResponse for AppError {
                 (messages::INTERNAL, &[])
             }
         };
-        (status, Json(Body { status: false, message, errors })).into_response()
+        (
+            status,
+            Json(Body {
+                status: false,
+                message,
+                errors,
+            }),
+        )
+            .into_response()
     }
 }
 

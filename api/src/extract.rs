@@ -63,9 +63,16 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for FormBody<T> {
                 .await
                 .map_err(|rejection| body_rejection(rejection.status()))?;
             let mut fields: HashMap<String, String> = HashMap::new();
-            while let Some(field) = multipart.next_field().await.map_err(|err| body_rejection(err.status()))? {
+            while let Some(field) = multipart
+                .next_field()
+                .await
+                .map_err(|err| body_rejection(err.status()))?
+            {
                 let name = field.name().unwrap_or_default().to_owned();
-                let text = field.text().await.map_err(|err| body_rejection(err.status()))?;
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|err| body_rejection(err.status()))?;
                 fields.insert(name, text);
             }
             let value = serde_json::to_value(fields).map_err(AppError::internal)?;
@@ -74,7 +81,9 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for FormBody<T> {
                 .map_err(|_| AppError::BadRequest(domain::messages::BAD_JSON.to_owned()));
         }
         if content_type.starts_with("application/json") {
-            return JsonBody::<T>::from_request(req, state).await.map(|JsonBody(value)| FormBody(value));
+            return JsonBody::<T>::from_request(req, state)
+                .await
+                .map(|JsonBody(value)| FormBody(value));
         }
         axum::Form::<T>::from_request(req, state)
             .await
@@ -112,8 +121,12 @@ where
         if let Some(user) = state.caches.sessions.get(&hash) {
             return Ok(AuthUser { user, api_key });
         }
-        let user_id: UserId = tokens::resolve(&state.platform, &api_key).await?.ok_or(AppError::Unauthenticated)?;
-        let user = users::find_by_id(&state.platform, &user_id).await?.ok_or(AppError::Unauthenticated)?;
+        let user_id: UserId = tokens::resolve(&state.platform, &api_key)
+            .await?
+            .ok_or(AppError::Unauthenticated)?;
+        let user = users::find_by_id(&state.platform, &user_id)
+            .await?
+            .ok_or(AppError::Unauthenticated)?;
         state.caches.sessions.insert(hash, user.clone());
         Ok(AuthUser { user, api_key })
     }
@@ -134,7 +147,11 @@ pub struct ClientCtx {
 impl ClientCtx {
     /// 403 unless the user holds `permission` in this client.
     pub fn require(&self, permission: Permission) -> Result<()> {
-        if self.access.may(permission) { Ok(()) } else { Err(AppError::Forbidden) }
+        if self.access.may(permission) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
     }
 }
 
@@ -160,14 +177,23 @@ where
 
 impl ClientCtx {
     /// Loads the client (404), checks the user may work in it (403) and opens its database.
-    pub async fn resolve(app: &AppState, auth: AuthUser, client_id: &ClientId) -> Result<ClientCtx> {
+    pub async fn resolve(
+        app: &AppState,
+        auth: AuthUser,
+        client_id: &ClientId,
+    ) -> Result<ClientCtx> {
         let key = (auth.user.id.clone(), client_id.clone());
         let (client, membership) = match app.caches.access.get(&key) {
             Some(known) => known,
             None => {
-                let client = clients::find(&app.platform, client_id).await?.ok_or(AppError::NotFound)?;
-                let membership = memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
-                app.caches.access.insert(key, (client.clone(), membership.clone()));
+                let client = clients::find(&app.platform, client_id)
+                    .await?
+                    .ok_or(AppError::NotFound)?;
+                let membership =
+                    memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
+                app.caches
+                    .access
+                    .insert(key, (client.clone(), membership.clone()));
                 (client, membership)
             }
         };
@@ -178,12 +204,22 @@ impl ClientCtx {
             None => return Err(AppError::Forbidden),
         };
         let db = app.tenants.open(client_id).await?;
-        Ok(ClientCtx { auth, client, access, db })
+        Ok(ClientCtx {
+            auth,
+            client,
+            access,
+            db,
+        })
     }
 
     /// The context of the client that owns a globally addressable id ("form", "guest", ...):
     /// 404 when the id is unknown, 403 when it belongs to a client the user is not in.
-    pub async fn for_owner_of(app: &AppState, auth: AuthUser, kind: &str, id: &str) -> Result<ClientCtx> {
+    pub async fn for_owner_of(
+        app: &AppState,
+        auth: AuthUser,
+        kind: &str,
+        id: &str,
+    ) -> Result<ClientCtx> {
         let client_id = owner_of(app, kind, id).await?;
         ClientCtx::resolve(app, auth, &client_id).await
     }
@@ -195,7 +231,9 @@ pub async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> 
     if let Some(client) = app.caches.directory.get(&key) {
         return Ok(client);
     }
-    let client = directory::client_of(&app.platform, kind, id).await?.ok_or(AppError::NotFound)?;
+    let client = directory::client_of(&app.platform, kind, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     app.caches.directory.insert(key, client.clone());
     Ok(client)
 }
@@ -205,7 +243,9 @@ pub async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> 
 /// they check that the resource is public before answering.
 pub async fn public_tenant(app: &AppState, kind: &str, id: &str) -> Result<(Client, TenantDb)> {
     let client_id = owner_of(app, kind, id).await?;
-    let client = clients::find(&app.platform, &client_id).await?.ok_or(AppError::NotFound)?;
+    let client = clients::find(&app.platform, &client_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let db = app.tenants.open(&client_id).await?;
     Ok((client, db))
 }
@@ -218,7 +258,10 @@ pub struct PeerAddr(pub String);
 impl<S: Send + Sync> FromRequestParts<S> for PeerAddr {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> std::result::Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _state: &S,
+    ) -> std::result::Result<Self, Self::Rejection> {
         let addr = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()

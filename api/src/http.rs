@@ -2,7 +2,10 @@
 
 use crate::AppState;
 use crate::error::AppError;
-use crate::routes::{client, files, folders, forms, guest, openapi, ops, register, registrations, send, sync, user};
+use crate::routes::{
+    client, favorites, files, folder_admin, folders, form_access, form_admin, forms, guest,
+    openapi, ops, register, registrations, send, sync, user,
+};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::HeaderName;
@@ -25,7 +28,11 @@ pub fn api(state: AppState) -> Router {
         .merge(user::router())
         .merge(client::router())
         .merge(folders::router())
+        .merge(folder_admin::router())
         .merge(forms::router())
+        .merge(form_admin::router())
+        .merge(form_access::router())
+        .merge(favorites::router())
         .merge(registrations::router())
         .merge(send::router())
         .merge(sync::router())
@@ -38,7 +45,10 @@ pub fn api(state: AppState) -> Router {
         .route("/api/{*rest}", any(not_found))
         .route("/jsonapi/{*rest}", any(not_found))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .route_layer(middleware::from_fn_with_state(state.clone(), record_metrics))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            record_metrics,
+        ))
         .with_state(state)
 }
 
@@ -73,7 +83,15 @@ async fn record_metrics(State(state): State<AppState>, req: Request, next: Next)
     let started = Instant::now();
     let response = next.run(req).await;
     let status = response.status().as_u16().to_string();
-    state.metrics.http_requests.with_label_values(&[route.as_str(), method.as_str(), status.as_str()]).inc();
-    state.metrics.http_latency.with_label_values(&[route.as_str()]).observe(started.elapsed().as_secs_f64());
+    state
+        .metrics
+        .http_requests
+        .with_label_values(&[route.as_str(), method.as_str(), status.as_str()])
+        .inc();
+    state
+        .metrics
+        .http_latency
+        .with_label_values(&[route.as_str()])
+        .observe(started.elapsed().as_secs_f64());
     response
 }

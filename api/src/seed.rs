@@ -7,7 +7,7 @@ use domain::access::Role;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use tenancy::platform::{clients, directory, memberships, terms, users};
-use tenancy::tenant::{credits, folders, forms};
+use tenancy::tenant::{credits, folders, forms, user_groups};
 
 /// The demo data, embedded so the binary seeds without the source tree.
 const DEMO: &str = include_str!("../../seeds/demo.json");
@@ -24,6 +24,15 @@ struct Demo {
     email_domain: String,
     clients: Vec<DemoClient>,
     users: Vec<DemoUser>,
+    groups: Vec<DemoGroup>,
+}
+
+/// A user group of one client; members by username.
+#[derive(Debug, Deserialize)]
+struct DemoGroup {
+    client: String,
+    name: String,
+    members: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -89,11 +98,16 @@ pub struct SeededLogin {
 }
 
 fn parse_roles(names: &[String]) -> Result<Vec<Role>, String> {
-    names.iter().map(|name| Role::parse(name).ok_or_else(|| format!("unknown role {name}"))).collect()
+    names
+        .iter()
+        .map(|name| Role::parse(name).ok_or_else(|| format!("unknown role {name}")))
+        .collect()
 }
 
 /// Seeds the demo data and returns every demo login and the public links.
-pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), Box<dyn std::error::Error + Send + Sync>> {
+pub async fn demo(
+    state: &AppState,
+) -> Result<(Vec<SeededLogin>, SeededLinks), Box<dyn std::error::Error + Send + Sync>> {
     let demo: Demo = serde_json::from_str(DEMO)?;
     let mut client_ids = BTreeMap::new();
     for spec in &demo.clients {
@@ -109,17 +123,26 @@ pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), B
         };
         let db = match state.tenants.open(&client.id).await {
             Ok(db) => db,
-            Err(tenancy::TenancyError::UnknownClient(_)) => state.tenants.create(&client.id).await?,
+            Err(tenancy::TenancyError::UnknownClient(_)) => {
+                state.tenants.create(&client.id).await?
+            }
             Err(other) => return Err(other.into()),
         };
         if credits::count(&db).await? == 0 {
-            credits::add(&db, "Startbundel", spec.credits, Some(tenancy::now() + CREDIT_LIFETIME_SECS)).await?;
+            credits::add(
+                &db,
+                "Startbundel",
+                spec.credits,
+                Some(tenancy::now() + CREDIT_LIFETIME_SECS),
+            )
+            .await?;
         }
         client_ids.insert(spec.name.clone(), client.id);
     }
 
     let password = demo.password.clone();
-    let hash = tokio::task::spawn_blocking(move || tenancy::secrets::hash_password(&password)).await??;
+    let hash =
+        tokio::task::spawn_blocking(move || tenancy::secrets::hash_password(&password)).await??;
     let mut logins = Vec::new();
     for spec in &demo.users {
         let email = format!("{}@{}", spec.username, demo.email_domain);
@@ -141,13 +164,17 @@ pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), B
         };
         let mut role_names: Vec<&str> = global.iter().map(|r| r.label()).collect();
         for (client_name, roles) in &spec.clients {
-            let client_id = client_ids.get(client_name).ok_or_else(|| format!("unknown client {client_name}"))?;
+            let client_id = client_ids
+                .get(client_name)
+                .ok_or_else(|| format!("unknown client {client_name}"))?;
             let roles = parse_roles(roles)?;
             memberships::set_roles(&state.platform, &user_id, client_id, &roles).await?;
             role_names.extend(roles.iter().map(|r| r.label()));
         }
         for client_name in &spec.terms {
-            let client_id = client_ids.get(client_name).ok_or_else(|| format!("unknown client {client_name}"))?;
+            let client_id = client_ids
+                .get(client_name)
+                .ok_or_else(|| format!("unknown client {client_name}"))?;
             terms::require(&state.platform, client_id, &user_id).await?;
         }
         role_names.sort_unstable();
@@ -162,9 +189,29 @@ pub async fn demo(state: &AppState) -> Result<(Vec<SeededLogin>, SeededLinks), B
             clients: spec.clients.keys().cloned().collect::<Vec<_>>().join(", "),
         });
     }
+    for group in &demo.groups {
+        let client_id = client_ids
+            .get(&group.client)
+            .ok_or_else(|| format!("unknown client {}", group.client))?;
+        let db = state.tenants.open(client_id).await?;
+        let group_id = match user_groups::find_by_name(&db, &group.name).await? {
+            Some(existing) => existing.id,
+            None => user_groups::insert(&db, &group.name).await?,
+        };
+        for member in &group.members {
+            let email = format!("{member}@{}", demo.email_domain);
+            let user = users::find_by_email(&state.platform, &email)
+                .await?
+                .ok_or_else(|| format!("unknown user {member}"))?;
+            user_groups::add_member(&db, &group_id, user.id.as_str()).await?;
+        }
+    }
     let mut links = seed_forms(state, &client_ids).await?;
     for (name, id) in &client_ids {
-        links.self_registration.push((name.clone(), format!("{}/register/{id}", state.config.base_url())));
+        links.self_registration.push((
+            name.clone(),
+            format!("{}/register/{id}", state.config.base_url()),
+        ));
     }
     Ok((logins, links))
 }
@@ -176,18 +223,26 @@ async fn seed_forms(
     client_ids: &BTreeMap<String, domain::ids::ClientId>,
 ) -> Result<SeededLinks, Box<dyn std::error::Error + Send + Sync>> {
     let spec: DemoForms = serde_json::from_str(DEMO_FORMS)?;
-    let client_id = client_ids.get(&spec.client).ok_or_else(|| format!("unknown client {}", spec.client))?;
+    let client_id = client_ids
+        .get(&spec.client)
+        .ok_or_else(|| format!("unknown client {}", spec.client))?;
     let db = state.tenants.open(client_id).await?;
     let mut folder_ids: BTreeMap<String, String> = BTreeMap::new();
     for folder in &spec.folders {
         let parent = match &folder.parent {
-            Some(name) => Some(folder_ids.get(name).cloned().ok_or_else(|| format!("unknown folder {name}"))?),
+            Some(name) => Some(
+                folder_ids
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| format!("unknown folder {name}"))?,
+            ),
             None => None,
         };
         let id = match folders::find_by_name(&db, &folder.name, parent.as_deref()).await? {
             Some(existing) => existing.id,
             None => folders::insert(&db, &folder.name, parent.as_deref(), false).await?,
         };
+        directory::register(&state.platform, "folder", &id, client_id).await?;
         folder_ids.insert(folder.name.clone(), id);
     }
     let mut links = SeededLinks::default();
@@ -207,7 +262,10 @@ async fn seed_forms(
                 // The demo must hold only forms the form builder itself would accept.
                 domain::form::validate_schema(&schema, &form.rules)
                     .map_err(|errors| format!("demo form {} is invalid: {errors:?}", form.name))?;
-                let folder_id = folder_ids.get(&form.folder).cloned().ok_or_else(|| format!("unknown folder {}", form.folder))?;
+                let folder_id = folder_ids
+                    .get(&form.folder)
+                    .cloned()
+                    .ok_or_else(|| format!("unknown folder {}", form.folder))?;
                 forms::insert(
                     &db,
                     &forms::NewForm {
@@ -217,6 +275,8 @@ async fn seed_forms(
                         form_type: form.form_type.clone(),
                         schema,
                         rules: form.rules.clone(),
+                        values: serde_json::json!({}),
+                        email_settings: serde_json::json!([]),
                         settings,
                         form_settings: form.form_settings.clone(),
                         form_summary: form.form_summary.clone(),
@@ -234,7 +294,10 @@ async fn seed_forms(
             }
         };
         if let Some(guest_id) = &stored.guest_id {
-            links.guest_forms.push((stored.name.clone(), format!("{}/guest/form/{guest_id}", state.config.base_url())));
+            links.guest_forms.push((
+                stored.name.clone(),
+                format!("{}/guest/form/{guest_id}", state.config.base_url()),
+            ));
         }
         form_ids.insert(stored.name.clone(), stored.id);
     }
@@ -243,14 +306,24 @@ async fn seed_forms(
 
 /// Demo schemas refer to other demo forms by name (`"formId": "@Demo melding"`); replace
 /// those references with the ids the forms got in this data dir.
-fn resolve_form_refs(schema: &serde_json::Value, form_ids: &BTreeMap<String, String>) -> Result<serde_json::Value, String> {
+fn resolve_form_refs(
+    schema: &serde_json::Value,
+    form_ids: &BTreeMap<String, String>,
+) -> Result<serde_json::Value, String> {
     match schema {
         serde_json::Value::Object(map) => {
             let mut out = serde_json::Map::new();
             for (key, value) in map {
-                let resolved = match (key.as_str(), value.as_str().and_then(|v| v.strip_prefix('@'))) {
+                let resolved = match (
+                    key.as_str(),
+                    value.as_str().and_then(|v| v.strip_prefix('@')),
+                ) {
                     ("formId", Some(name)) => {
-                        serde_json::json!(form_ids.get(name).ok_or_else(|| format!("unknown form {name}"))?)
+                        serde_json::json!(
+                            form_ids
+                                .get(name)
+                                .ok_or_else(|| format!("unknown form {name}"))?
+                        )
                     }
                     _ => resolve_form_refs(value, form_ids)?,
                 };
@@ -258,7 +331,10 @@ fn resolve_form_refs(schema: &serde_json::Value, form_ids: &BTreeMap<String, Str
             }
             Ok(serde_json::Value::Object(out))
         }
-        serde_json::Value::Array(items) => items.iter().map(|item| resolve_form_refs(item, form_ids)).collect(),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .map(|item| resolve_form_refs(item, form_ids))
+            .collect(),
         other => Ok(other.clone()),
     }
 }

@@ -20,11 +20,25 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the platform database, the tenant registry and the job queue for `config`.
-    pub async fn open(config: Config) -> Result<AppState, Box<dyn std::error::Error + Send + Sync>> {
+    pub async fn open(
+        config: Config,
+    ) -> Result<AppState, Box<dyn std::error::Error + Send + Sync>> {
         let platform = Platform::open(&config.data_dir).await?;
         let tenants = Arc::new(TenantRegistry::new(&config.data_dir, config.tenant_cache));
-        let queue = Queue::connect(&config.data_dir, config.redis_url.as_deref(), &config.queue_prefix).await?;
+        let queue = Queue::connect(
+            &config.data_dir,
+            config.redis_url.as_deref(),
+            &config.queue_prefix,
+        )
+        .await?;
         let metrics = Metrics::new()?;
-        Ok(AppState { config: Arc::new(config), platform, tenants, queue, metrics, caches: Arc::default() })
+        Ok(AppState {
+            config: Arc::new(config),
+            platform,
+            tenants,
+            queue,
+            metrics,
+            caches: Arc::default(),
+        })
     }
 }

@@ -16,7 +16,9 @@ pub fn router(web_dir: &Path) -> Router {
         tracing::warn!(dir = %web_dir.display(), "web app not built; run `npm run build` in web/");
     }
     let files = ServeDir::new(web_dir).fallback(ServeFile::new(web_dir.join("index.html")));
-    Router::new().fallback_service(files).layer(middleware::from_fn(cache_headers))
+    Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn(cache_headers))
 }
 
 /// Hashed assets never change; the service worker, manifest and index.html must be
@@ -24,7 +26,13 @@ pub fn router(web_dir: &Path) -> Router {
 async fn cache_headers(req: Request, next: Next) -> Response {
     let immutable = req.uri().path().starts_with("/assets/");
     let mut response = next.run(req).await;
-    let value = if immutable { "public, max-age=31536000, immutable" } else { "no-cache" };
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static(value));
+    let value = if immutable {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(value));
     response
 }

@@ -14,14 +14,16 @@ async fn a_user_of_one_client_is_refused_on_every_call_of_the_other() -> TestRes
     let tweede = app.client_id("Tweede Gemeente").await?;
     let anders = app.login("anders").await?; // only in Tweede Gemeente
     let beheerder = app.login("beheerder").await?; // client manager of Demo Gemeente only
-    let user_in_demo = tenancy::platform::users::find_by_email(&app.state.platform, "invuller@demo.eform.nl")
-        .await?
-        .ok_or("user")?
-        .id;
-    let user_in_tweede = tenancy::platform::users::find_by_email(&app.state.platform, "anders@demo.eform.nl")
-        .await?
-        .ok_or("user")?
-        .id;
+    let user_in_demo =
+        tenancy::platform::users::find_by_email(&app.state.platform, "invuller@demo.eform.nl")
+            .await?
+            .ok_or("user")?
+            .id;
+    let user_in_tweede =
+        tenancy::platform::users::find_by_email(&app.state.platform, "anders@demo.eform.nl")
+            .await?
+            .ok_or("user")?
+            .id;
 
     let calls = |client: &str, user: &str| {
         vec![
@@ -36,14 +38,26 @@ async fn a_user_of_one_client_is_refused_on_every_call_of_the_other() -> TestRes
         assert_eq!(answer.json["message"], json!(domain::messages::FORBIDDEN));
     }
     for uri in calls(&tweede, user_in_tweede.as_str()) {
-        assert_eq!(app.get(&uri, Some(&beheerder)).await?.status, StatusCode::FORBIDDEN, "{uri}");
+        assert_eq!(
+            app.get(&uri, Some(&beheerder)).await?.status,
+            StatusCode::FORBIDDEN,
+            "{uri}"
+        );
     }
     // A manager of Demo Gemeente cannot mail a user of Tweede Gemeente through Demo Gemeente.
     let uri = format!("/api/clients/{demo}/user/{user_in_tweede}/resend-welcome-mail");
-    assert_eq!(app.get(&uri, Some(&beheerder)).await?.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get(&uri, Some(&beheerder)).await?.status,
+        StatusCode::NOT_FOUND
+    );
     // Global roles reach every client.
     let admin = app.login("admin").await?;
-    assert_eq!(app.get(&format!("/api/client/{tweede}"), Some(&admin)).await?.status, StatusCode::OK);
+    assert_eq!(
+        app.get(&format!("/api/client/{tweede}"), Some(&admin))
+            .await?
+            .status,
+        StatusCode::OK
+    );
     Ok(())
 }
 
@@ -51,7 +65,11 @@ async fn a_user_of_one_client_is_refused_on_every_call_of_the_other() -> TestRes
 async fn unknown_and_malformed_client_ids_get_404() -> TestResult {
     let app = TestApp::new().await?;
     let key = app.login("admin").await?;
-    for id in ["0191e5b2-7c1a-7d3e-9a4b-0123456789ab", "not-a-uuid", "..%2F..%2Fplatform"] {
+    for id in [
+        "0191e5b2-7c1a-7d3e-9a4b-0123456789ab",
+        "not-a-uuid",
+        "..%2F..%2Fplatform",
+    ] {
         let answer = app.get(&format!("/api/client/{id}"), Some(&key)).await?;
         assert_eq!(answer.status, StatusCode::NOT_FOUND, "{id}");
         assert_eq!(answer.json["status"], json!(false));
@@ -67,7 +85,10 @@ async fn each_client_has_its_own_database_file() -> TestResult {
         let file = app.dir.path().join("tenants").join(&id).join("tenant.db");
         assert!(file.is_file(), "{name}: {}", file.display());
         let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display())).await?;
-        let owner: String = sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'").fetch_one(&pool).await?;
+        let owner: String =
+            sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
+                .fetch_one(&pool)
+                .await?;
         assert_eq!(owner, id);
     }
     Ok(())

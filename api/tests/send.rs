@@ -15,24 +15,63 @@ async fn a_send_is_stored_once_and_a_resend_replays_it() -> TestResult {
     let app = TestApp::new().await?;
     let form_id = app.form_id("Demo melding").await?;
     let key = app.login("invuller").await?;
-    let first = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "tok-1", "Losliggende stoeptegel")).await?;
+    let first = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "tok-1", "Losliggende stoeptegel"),
+        )
+        .await?;
     assert_eq!(first.status, StatusCode::CREATED, "{:?}", first.json);
     assert_eq!(first.json["registration_serial_number"], json!(1));
     assert_eq!(first.json["registration_status"], json!("completed"));
-    assert_eq!(first.json["registration_user_id"]["username"], json!("invuller"));
-    assert_eq!(first.json["values"], json!({ "omschrijving": "Losliggende stoeptegel", "aantal": 3 }));
-    assert_eq!(first.json["form_summary"], json!("<p><strong>Losliggende stoeptegel</strong> (3 stuks)</p>"));
-    assert_eq!(first.json["registration_name"], json!("Losliggende stoeptegel"));
+    assert_eq!(
+        first.json["registration_user_id"]["username"],
+        json!("invuller")
+    );
+    assert_eq!(
+        first.json["values"],
+        json!({ "omschrijving": "Losliggende stoeptegel", "aantal": 3 })
+    );
+    assert_eq!(
+        first.json["form_summary"],
+        json!("<p><strong>Losliggende stoeptegel</strong> (3 stuks)</p>")
+    );
+    assert_eq!(
+        first.json["registration_name"],
+        json!("Losliggende stoeptegel")
+    );
 
-    let again = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "tok-1", "Losliggende stoeptegel")).await?;
+    let again = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "tok-1", "Losliggende stoeptegel"),
+        )
+        .await?;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.json["_id"], first.json["_id"]);
 
-    let changed = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "tok-1", "Iets anders")).await?;
+    let changed = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "tok-1", "Iets anders"),
+        )
+        .await?;
     assert_eq!(changed.status, StatusCode::CONFLICT);
-    assert_eq!(changed.json["message"], json!(domain::messages::DUPLICATE_SEND));
+    assert_eq!(
+        changed.json["message"],
+        json!(domain::messages::DUPLICATE_SEND)
+    );
 
-    let second = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "tok-2", "Kapotte lamp")).await?;
+    let second = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "tok-2", "Kapotte lamp"),
+        )
+        .await?;
     assert_eq!(second.json["registration_serial_number"], json!(2));
 
     // Both are in 'Mijn registraties', newest first, and each can be opened.
@@ -41,11 +80,27 @@ async fn a_send_is_stored_once_and_a_resend_replays_it() -> TestResult {
     assert_eq!(mine.json["pages_count"], json!(1));
     assert_eq!(mine.json["registrations"][0]["_id"], second.json["_id"]);
     let id = first.json["_id"].as_str().ok_or("id")?;
-    let detail = app.get(&format!("/api/form/{form_id}/registrations/{id}"), Some(&key)).await?;
-    assert_eq!(detail.json["values"]["omschrijving"], json!("Losliggende stoeptegel"));
+    let detail = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/{id}"),
+            Some(&key),
+        )
+        .await?;
+    assert_eq!(
+        detail.json["values"]["omschrijving"],
+        json!("Losliggende stoeptegel")
+    );
     // Another field user of the same client cannot open it.
     let twee = app.login("twee").await?;
-    assert_eq!(app.get(&format!("/api/form/{form_id}/registrations/{id}"), Some(&twee)).await?.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.get(
+            &format!("/api/form/{form_id}/registrations/{id}"),
+            Some(&twee)
+        )
+        .await?
+        .status,
+        StatusCode::FORBIDDEN
+    );
     Ok(())
 }
 
@@ -55,17 +110,41 @@ async fn the_server_validates_never_trusting_the_client() -> TestResult {
     let form_id = app.form_id("Demo melding").await?;
     let key = app.login("invuller").await?;
     let missing = app
-        .post_json("/api/registration/", Some(&key), &json!({ "form_id": form_id, "fill_token": "v1", "values": { "aantal": "twaalf" } }))
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": form_id, "fill_token": "v1", "values": { "aantal": "twaalf" } }),
+        )
         .await?;
     assert_eq!(missing.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(missing.json["message"], json!(domain::messages::FORM_INVALID));
-    let pointers: Vec<&str> = missing.json["errors"].as_array().ok_or("errors")?.iter().filter_map(|e| e["source"]["pointer"].as_str()).collect();
+    assert_eq!(
+        missing.json["message"],
+        json!(domain::messages::FORM_INVALID)
+    );
+    let pointers: Vec<&str> = missing.json["errors"]
+        .as_array()
+        .ok_or("errors")?
+        .iter()
+        .filter_map(|e| e["source"]["pointer"].as_str())
+        .collect();
     assert!(pointers.contains(&"/values/omschrijving"), "{pointers:?}");
     assert!(pointers.contains(&"/values/aantal"), "{pointers:?}");
     // Nothing was stored and no credit used: the next valid send is number 1.
-    let ok = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "v2", "Goed")).await?;
+    let ok = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "v2", "Goed"),
+        )
+        .await?;
     assert_eq!(ok.json["registration_serial_number"], json!(1));
-    let not_object = app.post_json("/api/registration/", Some(&key), &json!({ "form_id": form_id, "values": [1, 2] })).await?;
+    let not_object = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": form_id, "values": [1, 2] }),
+        )
+        .await?;
     assert_eq!(not_object.status, StatusCode::UNPROCESSABLE_ENTITY);
     Ok(())
 }
@@ -97,7 +176,13 @@ async fn rules_and_calculations_are_applied_by_the_server() -> TestResult {
     let form_id = app.form_id("Alle elementen").await?;
     let key = app.login("invuller").await?;
     // 'toelichting' is required but hidden by the rule when 'geen_toelichting' is ticked.
-    let hidden = app.post_json("/api/registration/", Some(&key), &json!({ "form_id": form_id, "fill_token": "a1", "values": all_elements(None) })).await?;
+    let hidden = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": form_id, "fill_token": "a1", "values": all_elements(None) }),
+        )
+        .await?;
     assert_eq!(hidden.status, StatusCode::CREATED, "{:?}", hidden.json);
     let values = &hidden.json["values"];
     // The client's 9999 is replaced by the server's own calculation; decimals are normalised.
@@ -111,9 +196,19 @@ async fn rules_and_calculations_are_applied_by_the_server() -> TestResult {
     // With the box unticked the field is visible and required again.
     let mut shown = all_elements(None);
     shown["geen_toelichting"] = json!(false);
-    let refused = app.post_json("/api/registration/", Some(&key), &json!({ "form_id": form_id, "fill_token": "a2", "values": shown })).await?;
+    let refused = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": form_id, "fill_token": "a2", "values": shown }),
+        )
+        .await?;
     assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(refused.json["errors"].to_string().contains("/values/toelichting"));
+    assert!(
+        refused.json["errors"]
+            .to_string()
+            .contains("/values/toelichting")
+    );
     let ok = app.post_json("/api/registration/", Some(&key), &json!({ "form_id": form_id, "fill_token": "a3", "values": all_elements(Some("Ligt op de weg")) })).await?;
     assert_eq!(ok.status, StatusCode::CREATED, "{:?}", ok.json);
     Ok(())
@@ -125,7 +220,13 @@ async fn script_in_a_summary_token_is_neutralised() -> TestResult {
     let form_id = app.form_id("Demo melding").await?;
     let key = app.login("invuller").await?;
     let attack = "<script>alert('x')</script><img src=x onerror=alert(1)>";
-    let sent = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "xss", attack)).await?;
+    let sent = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "xss", attack),
+        )
+        .await?;
     assert_eq!(sent.status, StatusCode::CREATED);
     let summary = sent.json["form_summary"].as_str().ok_or("summary")?;
     assert!(!summary.contains("<script"), "{summary}");
@@ -145,17 +246,42 @@ async fn without_credits_a_send_is_kept_on_hold_and_hidden() -> TestResult {
     let left = tenancy::tenant::credits::left(&db, true).await?;
     let key = app.login("invuller").await?;
     for i in 0..left {
-        let sent = app.post_json("/api/registration/", Some(&key), &melding(&form_id, &format!("c{i}"), "vol")).await?;
+        let sent = app
+            .post_json(
+                "/api/registration/",
+                Some(&key),
+                &melding(&form_id, &format!("c{i}"), "vol"),
+            )
+            .await?;
         assert_eq!(sent.json["registration_status"], json!("completed"));
     }
-    let held = app.post_json("/api/registration/", Some(&key), &melding(&form_id, "over", "geen credits")).await?;
+    let held = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, "over", "geen credits"),
+        )
+        .await?;
     assert_eq!(held.status, StatusCode::CREATED);
     assert_eq!(held.json["registration_status"], json!("hold"));
     let id = held.json["_id"].as_str().ok_or("id")?;
-    assert_eq!(app.get(&format!("/api/form/{form_id}/registrations/{id}"), Some(&key)).await?.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get(
+            &format!("/api/form/{form_id}/registrations/{id}"),
+            Some(&key)
+        )
+        .await?
+        .status,
+        StatusCode::NOT_FOUND
+    );
     let mine = app.get("/api/my-registrations", Some(&key)).await?;
     assert_eq!(mine.json["registrations_count"], json!(left));
-    assert_eq!(app.get(&format!("/api/client/{demo}"), Some(&key)).await?.json["credits"], json!(0));
+    assert_eq!(
+        app.get(&format!("/api/client/{demo}"), Some(&key))
+            .await?
+            .json["credits"],
+        json!(0)
+    );
     Ok(())
 }
 
@@ -164,13 +290,35 @@ async fn users_of_another_client_cannot_send_or_search() -> TestResult {
     let app = TestApp::new().await?;
     let form_id = app.form_id("Demo melding").await?;
     let anders = app.login("anders").await?;
-    let refused = app.post_json("/api/registration/", Some(&anders), &melding(&form_id, "t", "x")).await?;
+    let refused = app
+        .post_json(
+            "/api/registration/",
+            Some(&anders),
+            &melding(&form_id, "t", "x"),
+        )
+        .await?;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
-    let search = app.get(&format!("/api/form/{form_id}/registrations/search?omschrijving=x"), Some(&anders)).await?;
+    let search = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/search?omschrijving=x"),
+            Some(&anders),
+        )
+        .await?;
     assert_eq!(search.status, StatusCode::FORBIDDEN);
-    let unknown = app.post_json("/api/registration/", Some(&anders), &melding("0191e5b2-7c1a-7d3e-9a4b-0123456789ab", "t", "x")).await?;
+    let unknown = app
+        .post_json(
+            "/api/registration/",
+            Some(&anders),
+            &melding("0191e5b2-7c1a-7d3e-9a4b-0123456789ab", "t", "x"),
+        )
+        .await?;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
-    assert_eq!(app.post_json("/api/registration/", None, &melding(&form_id, "t", "x")).await?.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.post_json("/api/registration/", None, &melding(&form_id, "t", "x"))
+            .await?
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
     Ok(())
 }
 
@@ -179,18 +327,52 @@ async fn record_search_finds_by_searchable_fields_only() -> TestResult {
     let app = TestApp::new().await?;
     let form_id = app.form_id("Demo melding").await?;
     let key = app.login("invuller").await?;
-    for (token, text) in [("s1", "Kapotte lantaarnpaal"), ("s2", "Zwerfvuil bij de school"), ("s3", "Lantaarn knippert")] {
-        app.post_json("/api/registration/", Some(&key), &melding(&form_id, token, text)).await?;
+    for (token, text) in [
+        ("s1", "Kapotte lantaarnpaal"),
+        ("s2", "Zwerfvuil bij de school"),
+        ("s3", "Lantaarn knippert"),
+    ] {
+        app.post_json(
+            "/api/registration/",
+            Some(&key),
+            &melding(&form_id, token, text),
+        )
+        .await?;
     }
-    let hits = app.get(&format!("/api/form/{form_id}/registrations/search?omschrijving=LANTAARN"), Some(&key)).await?;
+    let hits = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/search?omschrijving=LANTAARN"),
+            Some(&key),
+        )
+        .await?;
     assert_eq!(hits.status, StatusCode::OK);
-    let found: Vec<&str> = hits.json["registrations"].as_array().ok_or("list")?.iter().filter_map(|r| r["values"]["omschrijving"].as_str()).collect();
+    let found: Vec<&str> = hits.json["registrations"]
+        .as_array()
+        .ok_or("list")?
+        .iter()
+        .filter_map(|r| r["values"]["omschrijving"].as_str())
+        .collect();
     assert_eq!(found, ["Lantaarn knippert", "Kapotte lantaarnpaal"]);
-    let none = app.get(&format!("/api/form/{form_id}/registrations/search?omschrijving=brug"), Some(&key)).await?;
+    let none = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/search?omschrijving=brug"),
+            Some(&key),
+        )
+        .await?;
     assert_eq!(none.json["registrations"], json!([]));
-    let all = app.get(&format!("/api/form/{form_id}/registrations/search"), Some(&key)).await?;
+    let all = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/search"),
+            Some(&key),
+        )
+        .await?;
     assert_eq!(all.json["registrations"].as_array().map(Vec::len), Some(3));
-    let not_searchable = app.get(&format!("/api/form/{form_id}/registrations/search?aantal=3"), Some(&key)).await?;
+    let not_searchable = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/search?aantal=3"),
+            Some(&key),
+        )
+        .await?;
     assert_eq!(not_searchable.status, StatusCode::UNPROCESSABLE_ENTITY);
     Ok(())
 }
@@ -198,14 +380,27 @@ async fn record_search_finds_by_searchable_fields_only() -> TestResult {
 #[tokio::test]
 async fn a_guest_sends_without_signing_in() -> TestResult {
     let app = TestApp::new().await?;
-    let client = domain::ids::ClientId::parse(&app.client_id("Demo Gemeente").await?).ok_or("id")?;
+    let client =
+        domain::ids::ClientId::parse(&app.client_id("Demo Gemeente").await?).ok_or("id")?;
     let db = app.state.tenants.open(&client).await?;
-    let guest_id = tenancy::tenant::forms::find_by_name(&db, "Gastmelding").await?.ok_or("form")?.guest_id.ok_or("guest")?;
+    let guest_id = tenancy::tenant::forms::find_by_name(&db, "Gastmelding")
+        .await?
+        .ok_or("form")?
+        .guest_id
+        .ok_or("guest")?;
     let body = json!({ "fill_token": "g1", "values": { "straat": "Dorpsstraat", "melding": "Gat in de weg" } });
-    let sent = app.post_json(&format!("/api/guest/form/{guest_id}"), None, &body).await?;
+    let sent = app
+        .post_json(&format!("/api/guest/form/{guest_id}"), None, &body)
+        .await?;
     assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
     assert_eq!(sent.json["registration_user_id"]["username"], json!(null));
-    let invalid = app.post_json(&format!("/api/guest/form/{guest_id}"), None, &json!({ "values": { "straat": "" } })).await?;
+    let invalid = app
+        .post_json(
+            &format!("/api/guest/form/{guest_id}"),
+            None,
+            &json!({ "values": { "straat": "" } }),
+        )
+        .await?;
     assert_eq!(invalid.status, StatusCode::UNPROCESSABLE_ENTITY);
     Ok(())
 }

@@ -17,11 +17,19 @@ async fn login_answers_the_specified_fields() -> TestResult {
     assert_eq!(body["api_key"].as_str().map(str::len), Some(64));
     assert!(body["id"].is_string());
     assert_eq!(body["message"], json!(""));
-    let names: Vec<&str> = body["clients"].as_array().ok_or("clients")?.iter().filter_map(|c| c["name"].as_str()).collect();
+    let names: Vec<&str> = body["clients"]
+        .as_array()
+        .ok_or("clients")?
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
     assert_eq!(names, ["Demo Gemeente", "Tweede Gemeente"]);
     assert_eq!(body["clients"][0]["id"], body["clients"][0]["uuid"]);
     // The username works as well as the e-mail address, in any case.
-    assert_eq!(app.login_raw("TWEE", PASSWORD).await?.status, StatusCode::OK);
+    assert_eq!(
+        app.login_raw("TWEE", PASSWORD).await?.status,
+        StatusCode::OK
+    );
     Ok(())
 }
 
@@ -33,7 +41,13 @@ async fn login_accepts_multipart_form_data() -> TestResult {
         "--{boundary}\r\nContent-Disposition: form-data; name=\"username\"\r\n\r\ninvuller@demo.eform.nl\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"password\"\r\n\r\n{PASSWORD}\r\n--{boundary}--\r\n"
     );
     let answer = app
-        .send(Method::POST, "/api/user/login", None, Some(&format!("multipart/form-data; boundary={boundary}")), body)
+        .send(
+            Method::POST,
+            "/api/user/login",
+            None,
+            Some(&format!("multipart/form-data; boundary={boundary}")),
+            body,
+        )
         .await?;
     assert_eq!(answer.status, StatusCode::OK, "{:?}", answer.json);
     Ok(())
@@ -47,12 +61,18 @@ async fn wrong_password_and_unknown_user_get_the_same_dutch_401() -> TestResult 
     for answer in [&wrong, &unknown] {
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
         assert_eq!(answer.json["status"], json!(false));
-        assert_eq!(answer.json["message"], json!(domain::messages::LOGIN_FAILED));
+        assert_eq!(
+            answer.json["message"],
+            json!(domain::messages::LOGIN_FAILED)
+        );
         assert!(answer.json.get("api_key").is_none());
     }
     let empty = app.login_raw("", "").await?;
     assert_eq!(empty.status, StatusCode::BAD_REQUEST);
-    assert_eq!(empty.json["message"], json!(domain::messages::LOGIN_FIELDS_REQUIRED));
+    assert_eq!(
+        empty.json["message"],
+        json!(domain::messages::LOGIN_FIELDS_REQUIRED)
+    );
     Ok(())
 }
 
@@ -67,34 +87,59 @@ async fn user_info_and_client_info_follow_the_roles() -> TestResult {
     assert_eq!(info.json["clients"][0]["name"], json!("Demo Gemeente"));
     assert!(info.json.get("server_notification").is_some());
 
-    let access = app.get(&format!("/api/client/{demo}/info"), Some(&key)).await?;
+    let access = app
+        .get(&format!("/api/client/{demo}/info"), Some(&key))
+        .await?;
     assert_eq!(access.status, StatusCode::OK);
-    assert_eq!(access.json["roles"], json!(["form_filler", "client_manager"]));
-    let permissions: Vec<&str> = access.json["permissions"].as_array().ok_or("permissions")?.iter().filter_map(|p| p.as_str()).collect();
+    assert_eq!(
+        access.json["roles"],
+        json!(["form_filler", "client_manager"])
+    );
+    let permissions: Vec<&str> = access.json["permissions"]
+        .as_array()
+        .ok_or("permissions")?
+        .iter()
+        .filter_map(|p| p.as_str())
+        .collect();
     assert!(permissions.contains(&"eform manage forms"));
     assert!(permissions.contains(&"eform view hidden folders"));
     assert!(!permissions.contains(&"delete client entities"));
 
     let filler = app.login("invuller").await?;
-    let access = app.get(&format!("/api/client/{demo}/info"), Some(&filler)).await?;
+    let access = app
+        .get(&format!("/api/client/{demo}/info"), Some(&filler))
+        .await?;
     assert_eq!(access.json["roles"], json!(["form_filler"]));
     assert_eq!(access.json["permissions"], json!([]));
 
-    let client = app.get(&format!("/api/client/{demo}"), Some(&filler)).await?;
+    let client = app
+        .get(&format!("/api/client/{demo}"), Some(&filler))
+        .await?;
     assert_eq!(client.status, StatusCode::OK);
     assert_eq!(client.json["name"], json!("Demo Gemeente"));
     assert_eq!(client.json["credits"], json!(1000));
-    assert_eq!(client.json["modules"], json!(["word", "map_element", "location", "tracking", "qr_code"]));
+    assert_eq!(
+        client.json["modules"],
+        json!(["word", "map_element", "location", "tracking", "qr_code"])
+    );
     Ok(())
 }
 
 #[tokio::test]
 async fn server_notification_reaches_user_info() -> TestResult {
     let app = TestApp::new().await?;
-    tenancy::platform::notifications::publish(&app.state.platform, "warning", "Vanavond onderhoud van 22:00 tot 23:00.").await?;
+    tenancy::platform::notifications::publish(
+        &app.state.platform,
+        "warning",
+        "Vanavond onderhoud van 22:00 tot 23:00.",
+    )
+    .await?;
     let key = app.login("invuller").await?;
     let info = app.get("/api/user/info", Some(&key)).await?;
-    assert_eq!(info.json["server_notification"], json!({"type": "warning", "message": "Vanavond onderhoud van 22:00 tot 23:00."}));
+    assert_eq!(
+        info.json["server_notification"],
+        json!({"type": "warning", "message": "Vanavond onderhoud van 22:00 tot 23:00."})
+    );
     tenancy::platform::notifications::clear(&app.state.platform).await?;
     let info = app.get("/api/user/info", Some(&key)).await?;
     assert_eq!(info.json["server_notification"], json!(null));
@@ -110,31 +155,64 @@ async fn expired_credits_count_as_zero_except_for_admins() -> TestResult {
     tenancy::tenant::credits::add(&db, "verlopen bundel", 50, Some(tenancy::now() - 60)).await?;
     let filler = app.login("invuller").await?;
     let admin = app.login("admin").await?;
-    assert_eq!(app.get(&format!("/api/client/{demo}"), Some(&filler)).await?.json["credits"], json!(1000));
-    assert_eq!(app.get(&format!("/api/client/{demo}"), Some(&admin)).await?.json["credits"], json!(1050));
+    assert_eq!(
+        app.get(&format!("/api/client/{demo}"), Some(&filler))
+            .await?
+            .json["credits"],
+        json!(1000)
+    );
+    assert_eq!(
+        app.get(&format!("/api/client/{demo}"), Some(&admin))
+            .await?
+            .json["credits"],
+        json!(1050)
+    );
     Ok(())
 }
 
 #[tokio::test]
 async fn missing_unknown_and_revoked_keys_get_401() -> TestResult {
     let app = TestApp::new().await?;
-    assert_eq!(app.get("/api/user/info", None).await?.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/user/info", None).await?.status,
+        StatusCode::UNAUTHORIZED
+    );
     let unknown = app.get("/api/user/info", Some(&"0".repeat(64))).await?;
     assert_eq!(unknown.status, StatusCode::UNAUTHORIZED);
-    assert_eq!(unknown.json["message"], json!(domain::messages::UNAUTHENTICATED));
+    assert_eq!(
+        unknown.json["message"],
+        json!(domain::messages::UNAUTHENTICATED)
+    );
 
     let key = app.login("invuller").await?;
     let other = app.login("invuller").await?;
-    assert_eq!(app.get("/api/user/info", Some(&key)).await?.status, StatusCode::OK);
-    let logout = app.send(Method::POST, "/api/user/logout", Some(&key), None, "").await?;
+    assert_eq!(
+        app.get("/api/user/info", Some(&key)).await?.status,
+        StatusCode::OK
+    );
+    let logout = app
+        .send(Method::POST, "/api/user/logout", Some(&key), None, "")
+        .await?;
     assert_eq!(logout.status, StatusCode::OK);
-    assert_eq!(app.get("/api/user/info", Some(&key)).await?.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        app.get("/api/user/info", Some(&key)).await?.status,
+        StatusCode::UNAUTHORIZED
+    );
     // Logout revokes only that session, not the user's other devices.
-    assert_eq!(app.get("/api/user/info", Some(&other)).await?.status, StatusCode::OK);
+    assert_eq!(
+        app.get("/api/user/info", Some(&other)).await?.status,
+        StatusCode::OK
+    );
     // The token is stored hashed: the database never holds the key itself.
     let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_tokens WHERE token_hash = ?1")
         .bind(&key)
-        .fetch_one(&sqlx::SqlitePool::connect(&format!("sqlite://{}", app.dir.path().join("platform.db").display())).await?)
+        .fetch_one(
+            &sqlx::SqlitePool::connect(&format!(
+                "sqlite://{}",
+                app.dir.path().join("platform.db").display()
+            ))
+            .await?,
+        )
         .await?;
     assert_eq!(stored, 0);
     Ok(())
@@ -144,14 +222,25 @@ async fn missing_unknown_and_revoked_keys_get_401() -> TestResult {
 async fn failed_logins_are_rate_limited_per_account() -> TestResult {
     let app = TestApp::new().await?;
     for _ in 0..5 {
-        assert_eq!(app.login_raw("lezer@demo.eform.nl", "fout").await?.status, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.login_raw("lezer@demo.eform.nl", "fout").await?.status,
+            StatusCode::UNAUTHORIZED
+        );
     }
     // Even the right password is refused now, with the Dutch message.
     let limited = app.login_raw("lezer@demo.eform.nl", PASSWORD).await?;
     assert_eq!(limited.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(limited.json["message"], json!(domain::messages::LOGIN_RATE_LIMITED));
+    assert_eq!(
+        limited.json["message"],
+        json!(domain::messages::LOGIN_RATE_LIMITED)
+    );
     // Another account is not affected.
-    assert_eq!(app.login_raw("invuller@demo.eform.nl", PASSWORD).await?.status, StatusCode::OK);
+    assert_eq!(
+        app.login_raw("invuller@demo.eform.nl", PASSWORD)
+            .await?
+            .status,
+        StatusCode::OK
+    );
     Ok(())
 }
 
@@ -160,7 +249,9 @@ async fn failed_logins_are_rate_limited_per_address() -> TestResult {
     let app = TestApp::new().await?;
     // Twenty failures spread over many accounts from one address ...
     for i in 0..20 {
-        let answer = app.login_raw(&format!("gok{i}@demo.eform.nl"), "fout").await?;
+        let answer = app
+            .login_raw(&format!("gok{i}@demo.eform.nl"), "fout")
+            .await?;
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
     }
     // ... block that address for everyone.

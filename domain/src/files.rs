@@ -44,6 +44,44 @@ pub enum UploadProblem {
     ContentMismatch,
     /// An image field got something that is not png, jpeg, gif or bmp.
     NotAnImage,
+    /// A form builder upload of a type its element does not take.
+    TypeNotAllowed,
+}
+
+/// MIME type of Word files.
+const DOCX: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/// What an image tag element takes (spec document 001 section 5).
+pub const IMAGE_TAG_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif"];
+/// What a static file element takes.
+pub const STATIC_FILE_TYPES: &[&str] = &[
+    "application/pdf",
+    DOCX,
+    "text/plain",
+    "image/jpeg",
+    "image/png",
+    "image/gif",
+];
+
+/// Checks a form builder upload like any upload, then against the types its element takes.
+/// Plain text has no signature, so a `.txt` name without a known signature counts as text.
+pub fn check_typed_upload(
+    filename: &str,
+    bytes: &[u8],
+    allowed: &[&str],
+) -> Result<String, UploadProblem> {
+    let mime = check_upload(filename, bytes, false)?;
+    let mime =
+        if mime == "application/octet-stream" && filename.to_ascii_lowercase().ends_with(".txt") {
+            "text/plain".to_owned()
+        } else {
+            mime
+        };
+    if allowed.contains(&mime.as_str()) {
+        Ok(mime)
+    } else {
+        Err(UploadProblem::TypeNotAllowed)
+    }
 }
 
 /// Checks an upload: for image fields the bytes must be an image; for file fields a name
@@ -72,9 +110,7 @@ pub fn check_upload(
 fn refine(filename: &str, mime: &str) -> String {
     let lower = filename.to_ascii_lowercase();
     match mime {
-        "application/zip" if lower.ends_with(".docx") => {
-            "application/vnd.openxmlformats-officedocument.wordprocessingml.document".to_owned()
-        }
+        "application/zip" if lower.ends_with(".docx") => DOCX.to_owned(),
         "application/zip" if lower.ends_with(".xlsx") => {
             "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()
         }
@@ -126,6 +162,43 @@ mod tests {
         assert_eq!(
             check_upload("pdf.pdf", b"", false),
             Err(UploadProblem::ContentMismatch)
+        );
+    }
+
+    #[test]
+    fn form_builder_uploads_take_only_their_types() {
+        let gif = b"GIF89a....";
+        assert_eq!(
+            check_typed_upload("logo.gif", gif, IMAGE_TAG_TYPES),
+            Ok("image/gif".into())
+        );
+        assert_eq!(
+            check_typed_upload("logo.bmp", b"BM....", IMAGE_TAG_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
+        );
+        assert_eq!(
+            check_typed_upload("uitleg.pdf", b"%PDF-1.4", IMAGE_TAG_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
+        );
+        assert_eq!(
+            check_typed_upload("uitleg.pdf", b"%PDF-1.4", STATIC_FILE_TYPES),
+            Ok("application/pdf".into())
+        );
+        assert_eq!(
+            check_typed_upload("lees.txt", b"hallo", STATIC_FILE_TYPES),
+            Ok("text/plain".into())
+        );
+        assert_eq!(
+            check_typed_upload("brief.docx", b"PK\x03\x04..", STATIC_FILE_TYPES),
+            Ok(DOCX.into())
+        );
+        assert_eq!(
+            check_typed_upload("tabel.xlsx", b"PK\x03\x04..", STATIC_FILE_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
+        );
+        assert_eq!(
+            check_typed_upload("script.sh", b"#!/bin/sh", STATIC_FILE_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
         );
     }
 }

@@ -646,6 +646,15 @@ fn check_rule(rule: &Rule, schema: &[Element], path: &str, errors: &mut Vec<Sche
     }
 }
 
+/// The form types of the specification; 'default' unless chosen otherwise.
+pub const FORM_TYPES: [&str; 2] = ["default", "workflow"];
+
+/// The phase a registration of a new form starts in: '1' for workflow forms (spec
+/// document 001 section 9), none for the others.
+pub fn initial_phase(form_type: &str) -> Option<String> {
+    (form_type == "workflow").then(|| "1".to_owned())
+}
+
 /// True for a data name of lowercase letters a-z, digits and underscores.
 pub fn is_valid_data_name(name: &str) -> bool {
     !name.is_empty()

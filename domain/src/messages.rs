@@ -229,3 +229,36 @@ pub const FORM_INVALID: &str =
 
 /// A sync entry without fill_token, form_id or client_id.
 pub const SYNC_ENTRY_INVALID: &str = "Een opgeslagen registratie mist gegevens (fill_token, form_id of client_id) en kon niet worden gesynchroniseerd.";
+
+// Form builder (spec document 001 sections 5 and 8).
+
+/// Folder without a name.
+pub const FOLDER_NAME_REQUIRED: &str = "Map naam is verplicht.";
+/// Folder created under a parent that is not a folder of this client.
+pub const FOLDER_PARENT_UNKNOWN: &str = "De bovenliggende map bestaat niet.";
+/// Folder delete refused while forms remain in it or below it.
+pub const FOLDER_NOT_EMPTY: &str = "Map kon niet worden verwijderd. Verplaats of verwijder eerst de formulieren in deze map en de mappen daaronder.";
+/// Form without a name.
+pub const FORM_NAME_REQUIRED: &str = "Formulier naam is verplicht.";
+/// Form (or copy) without a folder, or with a folder of another client.
+pub const FOLDER_REQUIRED: &str = "Map is verplicht.";
+/// A change of a form refused because its schema or rules are invalid (details per field).
+pub const FORM_NOT_SAVED: &str = "Het formulier kon niet worden aangepast.";
+/// Favourite element without a name.
+pub const FAVORITE_NAME_REQUIRED: &str = "Favoriet is niet opgeslagen, u moet een naam opgeven";
+/// Image tag upload of another type than jpeg, png or gif.
+pub const IMAGE_TAG_TYPE_NOT_ALLOWED: &str =
+    "Alleen afbeeldingen (jpeg, png of gif) kunnen worden geupload.";
+/// Static file upload of a type that is not allowed.
+pub const STATIC_FILE_TYPE_NOT_ALLOWED: &str =
+    "Alleen pdf, docx, txt, jpeg, png of gif bestanden kunnen worden geupload.";
+
+/// A form type other than default or workflow.
+pub fn form_type_unknown(form_type: &str) -> String {
+    format!("Onbekend formuliertype '{form_type}'; kies default of workflow.")
+}
+
+/// The name of a copied form.
+pub fn copy_name(name: &str) -> String {
+    format!("Kopie van {name}")
+}

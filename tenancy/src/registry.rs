@@ -71,7 +71,10 @@ impl TenantRegistry {
     /// A registry over `data_dir/tenants` keeping at most `cap` pools open.
     pub fn new(data_dir: &Path, cap: usize) -> TenantRegistry {
         let cap = NonZeroUsize::new(cap).unwrap_or(NonZeroUsize::MIN);
-        TenantRegistry { root: data_dir.join("tenants"), open: Mutex::new(LruCache::new(cap)) }
+        TenantRegistry {
+            root: data_dir.join("tenants"),
+            open: Mutex::new(LruCache::new(cap)),
+        }
     }
 
     /// The folder holding every client's folder.
@@ -116,7 +119,12 @@ impl TenantRegistry {
             })
             .await;
         match opened {
-            Ok(open) => Ok(TenantDb { client: client.clone(), pool: open.pool.clone(), writer: open.writer.clone(), dir }),
+            Ok(open) => Ok(TenantDb {
+                client: client.clone(),
+                pool: open.pool.clone(),
+                writer: open.writer.clone(),
+                dir,
+            }),
             Err(err) => {
                 self.forget(client);
                 Err(err)
@@ -135,22 +143,40 @@ impl TenantRegistry {
     fn slot(&self, client: &ClientId) -> Slot {
         // A poisoned lock only means another thread panicked while holding it; the cache
         // itself is still consistent, so keep serving.
-        let mut cache = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut cache = self
+            .open
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         // The evicted pool is dropped here; its connections close when the last
         // in-flight handle using it is dropped.
-        cache.get_or_insert(client.clone(), || Arc::new(OnceCell::new())).clone()
+        cache
+            .get_or_insert(client.clone(), || Arc::new(OnceCell::new()))
+            .clone()
     }
 }
 
 /// Opens a tenant database and brings its schema up to date. The applied migration count is
 /// kept in `user_version`, so an up-to-date tenant opens without reading the migration table.
 async fn open_pool(dir: &Path, create: bool) -> Result<SqlitePool> {
-    let pool = connect(&dir.join("tenant.db"), ConnectOptions { create, max_connections: 4 }).await?;
+    let pool = connect(
+        &dir.join("tenant.db"),
+        ConnectOptions {
+            create,
+            max_connections: 4,
+        },
+    )
+    .await?;
     let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
-    let version: i64 = sqlx::query_scalar("PRAGMA user_version").fetch_one(&pool).await?;
+    let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(&pool)
+        .await?;
     if version != expected {
         MIGRATOR.run(&pool).await?;
-        sqlx::query(sqlx::AssertSqlSafe(format!("PRAGMA user_version = {expected}"))).execute(&pool).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "PRAGMA user_version = {expected}"
+        )))
+        .execute(&pool)
+        .await?;
     }
     Ok(pool)
 }

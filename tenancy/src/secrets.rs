@@ -37,7 +37,11 @@ pub fn hash_password(password: &str) -> Result<String> {
 /// True when `password` matches the stored argon2 hash.
 pub fn verify_password(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 

@@ -14,18 +14,30 @@ const CLIENT_JSON: &str = "client.json";
 const TENANT_DB: &str = "tenant.db";
 
 /// Writes a snapshot of one client to `out`.
-pub async fn export(platform: &Platform, registry: &TenantRegistry, client: &ClientId, out: &Path) -> Result<()> {
+pub async fn export(
+    platform: &Platform,
+    registry: &TenantRegistry,
+    client: &ClientId,
+    out: &Path,
+) -> Result<()> {
     let row = clients::find(platform, client)
         .await?
         .ok_or_else(|| TenancyError::UnknownClient(client.to_string()))?;
     let db = registry.open(client).await?;
-    let work = tempfile::tempdir_in(out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")))?;
+    let work = tempfile::tempdir_in(
+        out.parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new(".")),
+    )?;
     let db_copy = work.path().join(TENANT_DB);
     sqlx::query("VACUUM INTO ?1")
         .bind(db_copy.to_string_lossy().as_ref())
         .execute(db.pool())
         .await?;
-    std::fs::write(work.path().join(CLIENT_JSON), serde_json::to_vec_pretty(&row)?)?;
+    std::fs::write(
+        work.path().join(CLIENT_JSON),
+        serde_json::to_vec_pretty(&row)?,
+    )?;
 
     let files = db.files_dir();
     let partial = work.path().join("snapshot.tar");
@@ -48,10 +60,17 @@ pub async fn export(platform: &Platform, registry: &TenantRegistry, client: &Cli
 
 /// Restores a snapshot under the client's own uuid. An existing client is replaced only
 /// when `replace` is set; the old folder is removed only after the new one is in place.
-pub async fn import(platform: &Platform, registry: &TenantRegistry, snapshot: &Path, replace: bool) -> Result<ClientId> {
+pub async fn import(
+    platform: &Platform,
+    registry: &TenantRegistry,
+    snapshot: &Path,
+    replace: bool,
+) -> Result<ClientId> {
     let tenants_root = registry.root();
     std::fs::create_dir_all(tenants_root)?;
-    let staging = tempfile::Builder::new().prefix(".import-").tempdir_in(tenants_root)?;
+    let staging = tempfile::Builder::new()
+        .prefix(".import-")
+        .tempdir_in(tenants_root)?;
     let source = snapshot.to_path_buf();
     let target = staging.path().to_path_buf();
     tokio::task::spawn_blocking(move || -> Result<()> {

@@ -34,7 +34,10 @@ impl Writer {
     /// Stores a registration; answers only after its transaction is committed to disk.
     pub async fn submit(&self, new: NewRegistration) -> Result<SubmitOutcome> {
         let (reply, answer) = oneshot::channel();
-        self.tx.send((new, reply)).await.map_err(|_| writer_gone())?;
+        self.tx
+            .send((new, reply))
+            .await
+            .map_err(|_| writer_gone())?;
         answer.await.map_err(|_| writer_gone())?
     }
 }
@@ -79,13 +82,19 @@ async fn commit_batch(
     };
     let outcomes = outcomes.unwrap_or_else(|err| {
         tracing::error!(error = %err, "group commit failed");
-        news.iter().map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string())))).collect()
+        news.iter()
+            .map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string()))))
+            .collect()
     });
     (outcomes, replies)
 }
 
 /// Batched when given the writer's known schemas, otherwise send by send.
-async fn apply(pool: &SqlitePool, news: &[NewRegistration], batched: Option<&mut HashSet<Arc<str>>>) -> Result<Vec<Result<SubmitOutcome>>> {
+async fn apply(
+    pool: &SqlitePool,
+    news: &[NewRegistration],
+    batched: Option<&mut HashSet<Arc<str>>>,
+) -> Result<Vec<Result<SubmitOutcome>>> {
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let outcomes = if let Some(known_schemas) = batched {

@@ -9,7 +9,9 @@ use tenancy::{TenantDb, TenantRegistry};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
-async fn tenant_with_form(credit_count: i64) -> Result<(tempfile::TempDir, TenantRegistry, TenantDb), Box<dyn std::error::Error>> {
+async fn tenant_with_form(
+    credit_count: i64,
+) -> Result<(tempfile::TempDir, TenantRegistry, TenantDb), Box<dyn std::error::Error>> {
     let dir = tempfile::tempdir()?;
     let platform = Platform::open(dir.path()).await?;
     let registry = TenantRegistry::new(dir.path(), 8);
@@ -32,6 +34,8 @@ fn form(id: &str, name: &str) -> forms::NewForm {
         form_type: "default".into(),
         schema: json!([]),
         rules: json!([]),
+        values: json!({}),
+        email_settings: json!([]),
         settings: json!({}),
         form_settings: json!({}),
         form_summary: None,
@@ -67,7 +71,9 @@ async fn concurrent_sends_get_unique_contiguous_serials() -> TestResult {
     let mut tasks = Vec::new();
     for i in 0..500 {
         let db = db.clone();
-        tasks.push(tokio::spawn(async move { db.writer().submit(send(&format!("t{i}"), "h")).await }));
+        tasks.push(tokio::spawn(async move {
+            db.writer().submit(send(&format!("t{i}"), "h")).await
+        }));
     }
     let mut serials = BTreeSet::new();
     for task in tasks {
@@ -92,11 +98,15 @@ async fn a_resend_replays_and_a_changed_payload_conflicts() -> TestResult {
     let SubmitOutcome::Created(first) = db.writer().submit(send("token-a", "hash-1")).await? else {
         return Err("first send not created".into());
     };
-    let SubmitOutcome::Replayed(again) = db.writer().submit(send("token-a", "hash-1")).await? else {
+    let SubmitOutcome::Replayed(again) = db.writer().submit(send("token-a", "hash-1")).await?
+    else {
         return Err("identical resend not replayed".into());
     };
     assert_eq!(again, first);
-    assert_eq!(db.writer().submit(send("token-a", "hash-2")).await?, SubmitOutcome::Conflict);
+    assert_eq!(
+        db.writer().submit(send("token-a", "hash-2")).await?,
+        SubmitOutcome::Conflict
+    );
     // Neither the replay nor the conflict used a credit or a number.
     assert_eq!(credits::left(&db, true).await?, 9);
     let SubmitOutcome::Created(next) = db.writer().submit(send("token-b", "hash-1")).await? else {
@@ -124,7 +134,10 @@ async fn a_send_for_a_missing_form_fails_alone() -> TestResult {
     let (_dir, _registry, db) = tenant_with_form(10).await?;
     let mut missing = send("m", "h");
     missing.form_id = "no-such-form".into();
-    let (bad, good) = tokio::join!(db.writer().submit(missing), db.writer().submit(send("g", "h")));
+    let (bad, good) = tokio::join!(
+        db.writer().submit(missing),
+        db.writer().submit(send("g", "h"))
+    );
     assert!(bad.is_err());
     assert!(matches!(good?, SubmitOutcome::Created(_)));
     Ok(())
@@ -140,9 +153,16 @@ async fn a_token_repeated_within_one_batch_is_a_replay_or_a_conflict() -> TestRe
         db.writer().submit(send("same", "h2")),
     );
     let outcomes = [a?, b?, c?];
-    let created: Vec<_> = outcomes.iter().filter(|o| matches!(o, SubmitOutcome::Created(_))).collect();
+    let created: Vec<_> = outcomes
+        .iter()
+        .filter(|o| matches!(o, SubmitOutcome::Created(_)))
+        .collect();
     assert_eq!(created.len(), 1, "{outcomes:?}");
-    assert!(outcomes.iter().any(|o| matches!(o, SubmitOutcome::Replayed(_))));
+    assert!(
+        outcomes
+            .iter()
+            .any(|o| matches!(o, SubmitOutcome::Replayed(_)))
+    );
     assert!(outcomes.contains(&SubmitOutcome::Conflict));
     assert_eq!(credits::left(&db, true).await?, 9);
     Ok(())
@@ -154,7 +174,9 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
     let mut tasks = Vec::new();
     for i in 0..8 {
         let db = db.clone();
-        tasks.push(tokio::spawn(async move { db.writer().submit(send(&format!("k{i}"), "h")).await }));
+        tasks.push(tokio::spawn(async move {
+            db.writer().submit(send(&format!("k{i}"), "h")).await
+        }));
     }
     let mut statuses = Vec::new();
     for task in tasks {
@@ -176,15 +198,22 @@ async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult 
     // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
     let file = registry.tenant_dir(db.client_id()).join("tenant.db");
     let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display())).await?;
-    sqlx::query("INSERT INTO form_schemas (hash, schema) VALUES ('s', '[]')").execute(&pool).await?;
+    sqlx::query("INSERT INTO form_schemas (hash, schema) VALUES ('s', '[]')")
+        .execute(&pool)
+        .await?;
     sqlx::query("INSERT INTO registrations (id, form_id, serial_number, payload_hash, status, reg_values, schema_hash, created_at, updated_at) VALUES ('x', 'f1', 1, 'h', 'completed', '{}', 's', 0, 0)")
         .execute(&pool)
         .await?;
     pool.close().await;
     let mut healthy = send("q", "h");
     healthy.form_id = "f2".into();
-    let (bad, good) = tokio::join!(db.writer().submit(send("p", "h")), db.writer().submit(healthy));
+    let (bad, good) = tokio::join!(
+        db.writer().submit(send("p", "h")),
+        db.writer().submit(healthy)
+    );
     assert!(bad.is_err());
-    assert!(matches!(good?, SubmitOutcome::Created(reg) if reg.form_id == "f2" && reg.serial_number == 1));
+    assert!(
+        matches!(good?, SubmitOutcome::Created(reg) if reg.form_id == "f2" && reg.serial_number == 1)
+    );
     Ok(())
 }

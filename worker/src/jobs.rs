@@ -47,7 +47,11 @@ pub async fn send_mail(job: MailJob, ctx: Data<JobContext>) -> Result<(), BoxDyn
     match ctx.mailer.send(&job.mail).await {
         Ok(()) => {
             ctx.metrics.jobs_processed.with_label_values(&[name]).inc();
-            tracing::info!(job = name, client = job.client_uuid.as_deref().unwrap_or("-"), "mail sent");
+            tracing::info!(
+                job = name,
+                client = job.client_uuid.as_deref().unwrap_or("-"),
+                "mail sent"
+            );
             Ok(())
         }
         Err(err) => {

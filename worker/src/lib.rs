@@ -14,12 +14,19 @@ use std::path::Path;
 
 /// Opens `data_dir/jobs.db`, the embedded queue. Kept apart from the platform database
 /// because apalis runs its own migrations and relaxes `synchronous` on its pool.
-pub async fn connect_jobs_db(data_dir: &Path) -> Result<apalis_sqlite::SqlitePool, queue::QueueError> {
-    let options = tenancy::connect::ConnectOptions { create: true, max_connections: 4 };
+pub async fn connect_jobs_db(
+    data_dir: &Path,
+) -> Result<apalis_sqlite::SqlitePool, queue::QueueError> {
+    let options = tenancy::connect::ConnectOptions {
+        create: true,
+        max_connections: 4,
+    };
     std::fs::create_dir_all(data_dir).map_err(|err| queue::QueueError::Sqlite(err.to_string()))?;
     let pool = tenancy::connect::connect(&data_dir.join("jobs.db"), options)
         .await
         .map_err(|err| queue::QueueError::Sqlite(err.to_string()))?;
-    apalis_sqlite::SqliteStorage::setup(&pool).await.map_err(|err| queue::QueueError::Sqlite(err.to_string()))?;
+    apalis_sqlite::SqliteStorage::setup(&pool)
+        .await
+        .map_err(|err| queue::QueueError::Sqlite(err.to_string()))?;
     Ok(pool)
 }

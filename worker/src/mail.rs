@@ -62,8 +62,15 @@ impl Mailer {
     /// Sends one mail.
     pub async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
         let message = Message::builder()
-            .from(FROM.parse().map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
-            .to(mail.to.parse().map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
+            .from(
+                FROM.parse().map_err(|err: lettre::address::AddressError| {
+                    MailError::Build(err.to_string())
+                })?,
+            )
+            .to(mail
+                .to
+                .parse()
+                .map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
             .subject(&mail.subject)
             .message_id(Some(format!("<{}@eform.nl>", mail.id)))
             .header(ContentType::TEXT_PLAIN)

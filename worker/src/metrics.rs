@@ -1,6 +1,8 @@
 //! Prometheus metrics of one eform process: HTTP requests, jobs and open tenant pools.
 
-use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder};
+use prometheus::{
+    HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
+};
 
 /// Every metric the process exports at `GET /metrics`. Cloning shares the counters.
 #[derive(Debug, Clone)]
@@ -23,25 +25,45 @@ impl Metrics {
     pub fn new() -> Result<Metrics, prometheus::Error> {
         let registry = Registry::new_custom(Some("eform".into()), None)?;
         let http_requests = IntCounterVec::new(
-            Opts::new("http_requests_total", "HTTP requests by route, method and status"),
+            Opts::new(
+                "http_requests_total",
+                "HTTP requests by route, method and status",
+            ),
             &["route", "method", "status"],
         )?;
         let http_latency = HistogramVec::new(
-            HistogramOpts::new("http_request_duration_seconds", "HTTP request latency by route").buckets(vec![
-                0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+            HistogramOpts::new(
+                "http_request_duration_seconds",
+                "HTTP request latency by route",
+            )
+            .buckets(vec![
+                0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
+                10.0,
             ]),
             &["route"],
         )?;
-        let jobs_processed =
-            IntCounterVec::new(Opts::new("jobs_processed_total", "Jobs finished successfully"), &["job"])?;
-        let jobs_failed = IntCounterVec::new(Opts::new("jobs_failed_total", "Job attempts that failed"), &["job"])?;
+        let jobs_processed = IntCounterVec::new(
+            Opts::new("jobs_processed_total", "Jobs finished successfully"),
+            &["job"],
+        )?;
+        let jobs_failed = IntCounterVec::new(
+            Opts::new("jobs_failed_total", "Job attempts that failed"),
+            &["job"],
+        )?;
         let tenant_pools_open = IntGauge::new("tenant_pools_open", "Tenant database pools open")?;
         registry.register(Box::new(http_requests.clone()))?;
         registry.register(Box::new(http_latency.clone()))?;
         registry.register(Box::new(jobs_processed.clone()))?;
         registry.register(Box::new(jobs_failed.clone()))?;
         registry.register(Box::new(tenant_pools_open.clone()))?;
-        Ok(Metrics { registry, http_requests, http_latency, jobs_processed, jobs_failed, tenant_pools_open })
+        Ok(Metrics {
+            registry,
+            http_requests,
+            http_latency,
+            jobs_processed,
+            jobs_failed,
+            tenant_pools_open,
+        })
     }
 
     /// The text exposition format.

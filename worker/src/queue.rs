@@ -42,17 +42,27 @@ fn queue_name(prefix: &str, job: &str) -> String {
 
 impl Queue {
     /// Connects to Redis when `redis_url` is given, otherwise opens `data_dir/jobs.db`.
-    pub async fn connect(data_dir: &Path, redis_url: Option<&str>, prefix: &str) -> Result<Queue, QueueError> {
+    pub async fn connect(
+        data_dir: &Path,
+        redis_url: Option<&str>,
+        prefix: &str,
+    ) -> Result<Queue, QueueError> {
         match redis_url {
             Some(url) => {
-                let conn = apalis_redis::connect(url).await.map_err(|err| QueueError::Redis(err.to_string()))?;
+                let conn = apalis_redis::connect(url)
+                    .await
+                    .map_err(|err| QueueError::Redis(err.to_string()))?;
                 let config = apalis_redis::Config::default().queue(queue_name(prefix, "mail"));
-                Ok(Queue::Redis { mail: RedisStorage::new(conn).with_config(config) })
+                Ok(Queue::Redis {
+                    mail: RedisStorage::new(conn).with_config(config),
+                })
             }
             None => {
                 let pool = connect_jobs_db(data_dir).await?;
                 let config = apalis_sqlite::Config::default().queue(queue_name(prefix, "mail"));
-                Ok(Queue::Sqlite { mail: SqliteStorage::new(&pool).with_config(config) })
+                Ok(Queue::Sqlite {
+                    mail: SqliteStorage::new(&pool).with_config(config),
+                })
             }
         }
     }
@@ -60,8 +70,16 @@ impl Queue {
     /// Queues a mail.
     pub async fn push_mail(&self, job: MailJob) -> Result<(), QueueError> {
         match self {
-            Queue::Sqlite { mail } => mail.clone().push(job).await.map_err(|err| QueueError::Push(err.to_string())),
-            Queue::Redis { mail } => mail.clone().push(job).await.map_err(|err| QueueError::Push(err.to_string())),
+            Queue::Sqlite { mail } => mail
+                .clone()
+                .push(job)
+                .await
+                .map_err(|err| QueueError::Push(err.to_string())),
+            Queue::Redis { mail } => mail
+                .clone()
+                .push(job)
+                .await
+                .map_err(|err| QueueError::Push(err.to_string())),
         }
     }
 }

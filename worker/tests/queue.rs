@@ -17,7 +17,10 @@ fn redis_url() -> String {
 async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
     let mail_dir = dir.join("mail");
     let metrics = Metrics::new()?;
-    let ctx = JobContext { mailer: Mailer::new(None, mail_dir.clone())?, metrics: metrics.clone() };
+    let ctx = JobContext {
+        mailer: Mailer::new(None, mail_dir.clone())?,
+        metrics: metrics.clone(),
+    };
     let id = uuid::Uuid::new_v4().to_string();
     queue
         .push_mail(MailJob {
@@ -47,7 +50,13 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
     let text = std::fs::read_to_string(&file)?;
     assert!(text.contains("To: nieuw@demo.eform.nl"), "{text}");
     assert!(text.contains("Subject: Welkom bij eform"), "{text}");
-    assert_eq!(metrics.jobs_processed.with_label_values(&["mail.welcome"]).get(), 1);
+    assert_eq!(
+        metrics
+            .jobs_processed
+            .with_label_values(&["mail.welcome"])
+            .get(),
+        1
+    );
     Ok(())
 }
 
@@ -68,6 +77,9 @@ async fn a_job_runs_through_a_real_redis() -> TestResult {
     let queue = Queue::connect(dir.path(), Some(&redis_url()), &prefix).await?;
     assert!(matches!(queue, Queue::Redis { .. }));
     push_and_process(queue, dir.path()).await?;
-    assert!(!dir.path().join("jobs.db").exists(), "Redis mode must not open the SQLite queue");
+    assert!(
+        !dir.path().join("jobs.db").exists(),
+        "Redis mode must not open the SQLite queue"
+    );
     Ok(())
 }

@@ -23,7 +23,14 @@ pub async fn queue_password_reset(state: &AppState, user: &User) -> Result<()> {
         subject: messages::MAIL_RESET_SUBJECT.to_owned(),
         text: messages::mail_reset_body(&set_password_link(state, &token)),
     };
-    state.queue.push_mail(MailJob { client_uuid: None, kind: MailKind::PasswordReset, mail }).await?;
+    state
+        .queue
+        .push_mail(MailJob {
+            client_uuid: None,
+            kind: MailKind::PasswordReset,
+            mail,
+        })
+        .await?;
     Ok(())
 }
 
@@ -37,6 +44,13 @@ pub async fn queue_welcome(state: &AppState, user: &User, client: &Client) -> Re
         text: messages::mail_welcome_body(&client.name, &set_password_link(state, &token)),
     };
     let client_uuid = Some(client.id.to_string());
-    state.queue.push_mail(MailJob { client_uuid, kind: MailKind::Welcome, mail }).await?;
+    state
+        .queue
+        .push_mail(MailJob {
+            client_uuid,
+            kind: MailKind::Welcome,
+            mail,
+        })
+        .await?;
     Ok(())
 }

@@ -19,8 +19,14 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/client/{client_id}", get(show))
         .route("/api/client/{client_id}/info", get(info))
-        .route("/api/clients/{client_id}/user/{user_id}/resend-welcome-mail", get(resend_welcome_mail))
-        .route("/api/client/{client_id}/accept-terms-and-conditions", post(accept_terms))
+        .route(
+            "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail",
+            get(resend_welcome_mail),
+        )
+        .route(
+            "/api/client/{client_id}/accept-terms-and-conditions",
+            post(accept_terms),
+        )
 }
 
 /// `GET api/client/{id}/info`: the user's roles and permission strings in this client.
@@ -55,9 +61,17 @@ async fn resend_welcome_mail(
     ctx: ClientCtx,
     Path(params): Path<HashMap<String, String>>,
 ) -> Result<Json<Value>> {
-    let user_id = params.get("user_id").and_then(|raw| UserId::parse(raw)).ok_or(AppError::NotFound)?;
-    let user = users::find_by_id(&state.platform, &user_id).await?.ok_or(AppError::NotFound)?;
-    if memberships::roles_in_client(&state.platform, &user.id, &ctx.client.id).await?.is_none() {
+    let user_id = params
+        .get("user_id")
+        .and_then(|raw| UserId::parse(raw))
+        .ok_or(AppError::NotFound)?;
+    let user = users::find_by_id(&state.platform, &user_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if memberships::roles_in_client(&state.platform, &user.id, &ctx.client.id)
+        .await?
+        .is_none()
+    {
         return Err(AppError::NotFound);
     }
     ctx.require(Permission::ClientAddUsers)?;
@@ -69,5 +83,7 @@ async fn resend_welcome_mail(
 /// accepted the client's terms (idempotent; the body's client_uuid repeats the path).
 async fn accept_terms(State(state): State<AppState>, ctx: ClientCtx) -> Result<Json<Value>> {
     terms::accept(&state.platform, &ctx.client.id, &ctx.auth.user.id).await?;
-    Ok(Json(json!({ "status": true, "message": domain::messages::TERMS_ACCEPTED })))
+    Ok(Json(
+        json!({ "status": true, "message": domain::messages::TERMS_ACCEPTED }),
+    ))
 }

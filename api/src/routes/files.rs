@@ -1,5 +1,6 @@
-//! File uploads of form elements (`/api/file-upload/form`, `form-hd`) and downloads.
-//! Files are stored per client and served only to users of that client.
+//! File uploads of form elements (`/api/file-upload/form`, `form-hd`), of the form builder
+//! (`imagetag`, `static-file`) and downloads. Files are stored per client and served only
+//! to users of that client.
 
 use crate::AppState;
 use crate::error::{AppError, Result};
@@ -12,7 +13,11 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use domain::files::{MAX_FILE_SIZE, UploadProblem, check_upload};
+use domain::access::Permission;
+use domain::files::{
+    IMAGE_TAG_TYPES, MAX_FILE_SIZE, STATIC_FILE_TYPES, UploadProblem, check_typed_upload,
+    check_upload,
+};
 use domain::ids::ClientId;
 use domain::messages;
 use serde::Deserialize;
@@ -29,6 +34,8 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/file-upload/form", post(upload))
         .route("/api/file-upload/form-hd", post(upload))
+        .route("/api/file-upload/imagetag", post(image_tag))
+        .route("/api/file-upload/static-file", post(static_file))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
         .route("/api/client/{client_id}/file/{file_id}", get(download))
 }
@@ -60,16 +67,26 @@ fn multipart_error(status: StatusCode) -> AppError {
 async fn read_upload(query: Target, mut multipart: Multipart) -> Result<Upload> {
     let mut target = query;
     let mut file: Option<(String, Vec<u8>)> = None;
-    while let Some(field) = multipart.next_field().await.map_err(|err| multipart_error(err.status()))? {
+    while let Some(field) = multipart
+        .next_field()
+        .await
+        .map_err(|err| multipart_error(err.status()))?
+    {
         match field.name().unwrap_or_default() {
             "file" => {
                 let filename = field.file_name().unwrap_or("bestand").to_owned();
-                let bytes = field.bytes().await.map_err(|err| multipart_error(err.status()))?;
+                let bytes = field
+                    .bytes()
+                    .await
+                    .map_err(|err| multipart_error(err.status()))?;
                 file = Some((filename, bytes.to_vec()));
             }
             name @ ("client_id" | "guest_id" | "kind") => {
                 let name = name.to_owned();
-                let text = field.text().await.map_err(|err| multipart_error(err.status()))?;
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|err| multipart_error(err.status()))?;
                 match name.as_str() {
                     "client_id" => target.client_id = Some(text),
                     "guest_id" => target.guest_id = Some(text),
@@ -79,47 +96,100 @@ async fn read_upload(query: Target, mut multipart: Multipart) -> Result<Upload> 
             _ => {}
         }
     }
-    let (filename, bytes) = file.ok_or_else(|| AppError::invalid("file", messages::FILE_MISSING))?;
+    let (filename, bytes) =
+        file.ok_or_else(|| AppError::invalid("file", messages::FILE_MISSING))?;
     if bytes.len() > MAX_FILE_SIZE {
         return Err(AppError::TooLarge(messages::FILE_TOO_LARGE));
     }
-    Ok(Upload { target, filename, bytes })
+    Ok(Upload {
+        target,
+        filename,
+        bytes,
+    })
 }
 
 /// Keeps only characters that are safe in a download header; the stored name is only shown.
 fn clean_filename(raw: &str) -> String {
     let base = raw.rsplit(['/', '\\']).next().unwrap_or(raw);
-    let cleaned: String = base.chars().filter(|c| !c.is_control() && *c != '"').take(200).collect();
-    if cleaned.trim().is_empty() { "bestand".to_owned() } else { cleaned }
+    let cleaned: String = base
+        .chars()
+        .filter(|c| !c.is_control() && *c != '"')
+        .take(200)
+        .collect();
+    if cleaned.trim().is_empty() {
+        "bestand".to_owned()
+    } else {
+        cleaned
+    }
 }
 
 /// `POST /api/file-upload/form` and `form-hd`: multipart field `file`, plus `client_id`
 /// (signed-in users) or `guest_id` (guest forms). Answers the file value of the element.
-async fn upload(State(state): State<AppState>, parts: Parts, Query(query): Query<Target>, multipart: Multipart) -> Result<Json<Value>> {
+async fn upload(
+    State(state): State<AppState>,
+    parts: Parts,
+    Query(query): Query<Target>,
+    multipart: Multipart,
+) -> Result<Json<Value>> {
     let upload = read_upload(query, multipart).await?;
-    let (db, client_id, user): (TenantDb, ClientId, Option<String>) = match (&upload.target.client_id, &upload.target.guest_id) {
-        (Some(client_id), _) => {
-            let mut parts = parts;
-            let auth = AuthUser::from_request_parts(&mut parts, &state).await?;
-            let client_id = ClientId::parse(client_id).ok_or(AppError::NotFound)?;
-            let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
-            (ctx.db, client_id, Some(ctx.auth.user.id.to_string()))
-        }
-        (None, Some(guest_id)) => {
-            let (client, db, _form) = guest::open_form(&state, guest_id).await?;
-            (db, client.id, None)
-        }
-        (None, None) => return Err(AppError::invalid("client_id", messages::FILE_MISSING)),
-    };
+    let (db, client_id, user): (TenantDb, ClientId, Option<String>) =
+        match (&upload.target.client_id, &upload.target.guest_id) {
+            (Some(client_id), _) => {
+                let mut parts = parts;
+                let auth = AuthUser::from_request_parts(&mut parts, &state).await?;
+                let client_id = ClientId::parse(client_id).ok_or(AppError::NotFound)?;
+                let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
+                (ctx.db, client_id, Some(ctx.auth.user.id.to_string()))
+            }
+            (None, Some(guest_id)) => {
+                let (client, db, _form) = guest::open_form(&state, guest_id).await?;
+                (db, client.id, None)
+            }
+            (None, None) => return Err(AppError::invalid("client_id", messages::FILE_MISSING)),
+        };
     let filename = clean_filename(&upload.filename);
     let image_only = upload.target.kind.as_deref() == Some("image");
-    let mime = check_upload(&filename, &upload.bytes, image_only).map_err(|problem| match problem {
-        UploadProblem::ContentMismatch => AppError::invalid("file", messages::FILE_CONTENT_MISMATCH),
+    let mime = check_upload(&filename, &upload.bytes, image_only)
+        .map_err(|problem| upload_error(problem, messages::FILE_NOT_AN_IMAGE))?;
+    store(
+        &db,
+        &client_id,
+        user.as_deref(),
+        filename,
+        mime,
+        upload.bytes,
+    )
+    .await
+}
+
+/// 422 for a refused upload; `not_allowed` is the text for a type the element does not take.
+fn upload_error(problem: UploadProblem, not_allowed: &str) -> AppError {
+    match problem {
+        UploadProblem::ContentMismatch => {
+            AppError::invalid("file", messages::FILE_CONTENT_MISMATCH)
+        }
         UploadProblem::NotAnImage => AppError::invalid("file", messages::FILE_NOT_AN_IMAGE),
-    })?;
-    let stored = StoredFile { id: tenancy::new_id(), filename, mime, size: i64::try_from(upload.bytes.len()).unwrap_or(i64::MAX) };
-    write_durably(&db, &stored.id, upload.bytes).await?;
-    files::insert(&db, &stored, user.as_deref()).await?;
+        UploadProblem::TypeNotAllowed => AppError::invalid("file", not_allowed),
+    }
+}
+
+/// Stores checked bytes among the client's files; answers the element's file value.
+async fn store(
+    db: &TenantDb,
+    client_id: &ClientId,
+    user: Option<&str>,
+    filename: String,
+    mime: String,
+    bytes: Vec<u8>,
+) -> Result<Json<Value>> {
+    let stored = StoredFile {
+        id: tenancy::new_id(),
+        filename,
+        mime,
+        size: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
+    };
+    write_durably(db, &stored.id, bytes).await?;
+    files::insert(db, &stored, user).await?;
     Ok(Json(json!({
         "fid": stored.id,
         "url": format!("/api/client/{client_id}/file/{}", stored.id),
@@ -127,6 +197,75 @@ async fn upload(State(state): State<AppState>, parts: Parts, Query(query): Query
         "filemime": stored.mime,
         "filesize": stored.size,
     })))
+}
+
+/// `POST /api/file-upload/imagetag`: an image for an image tag element (jpeg, png, gif).
+async fn image_tag(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Query(query): Query<Target>,
+    multipart: Multipart,
+) -> Result<Json<Value>> {
+    builder_upload(
+        &state,
+        auth,
+        query,
+        multipart,
+        IMAGE_TAG_TYPES,
+        messages::IMAGE_TAG_TYPE_NOT_ALLOWED,
+    )
+    .await
+}
+
+/// `POST /api/file-upload/static-file`: a file for a static file element.
+async fn static_file(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Query(query): Query<Target>,
+    multipart: Multipart,
+) -> Result<Json<Value>> {
+    builder_upload(
+        &state,
+        auth,
+        query,
+        multipart,
+        STATIC_FILE_TYPES,
+        messages::STATIC_FILE_TYPE_NOT_ALLOWED,
+    )
+    .await
+}
+
+/// A form builder upload: only for users who may edit forms in the client, and only of
+/// the types the element takes.
+async fn builder_upload(
+    state: &AppState,
+    auth: AuthUser,
+    query: Target,
+    multipart: Multipart,
+    allowed: &[&str],
+    not_allowed: &str,
+) -> Result<Json<Value>> {
+    let upload = read_upload(query, multipart).await?;
+    let client_id = upload
+        .target
+        .client_id
+        .as_deref()
+        .and_then(ClientId::parse)
+        .ok_or(AppError::NotFound)?;
+    let ctx = ClientCtx::resolve(state, auth, &client_id).await?;
+    ctx.require(Permission::ManageFormEdit)?;
+    let filename = clean_filename(&upload.filename);
+    let mime = check_typed_upload(&filename, &upload.bytes, allowed)
+        .map_err(|problem| upload_error(problem, not_allowed))?;
+    store(
+        &ctx.db,
+        &client_id,
+        Some(ctx.auth.user.id.as_str()),
+        filename,
+        mime,
+        upload.bytes,
+    )
+    .await
 }
 
 /// Writes the bytes under a temporary name, syncs and renames, so a crash never leaves a
@@ -152,12 +291,19 @@ async fn write_durably(db: &TenantDb, id: &str, bytes: Vec<u8>) -> Result<()> {
 /// `GET /api/client/{client_id}/file/{file_id}`: the bytes, for users of that client.
 async fn download(ctx: ClientCtx, Path(params): Path<HashMap<String, String>>) -> Result<Response> {
     let file_id = params.get("file_id").ok_or(AppError::NotFound)?;
-    let stored = files::find(&ctx.db, file_id).await?.ok_or(AppError::NotFound)?;
-    let bytes = tokio::fs::read(ctx.db.files_dir().join(&stored.id)).await.map_err(|_| AppError::NotFound)?;
+    let stored = files::find(&ctx.db, file_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let bytes = tokio::fs::read(ctx.db.files_dir().join(&stored.id))
+        .await
+        .map_err(|_| AppError::NotFound)?;
     Ok((
         [
             (header::CONTENT_TYPE, stored.mime.clone()),
-            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{}\"", stored.filename)),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{}\"", stored.filename),
+            ),
             (header::CACHE_CONTROL, "private, max-age=3600".to_owned()),
         ],
         Body::from(bytes),

@@ -20,8 +20,14 @@ pub fn router() -> Router<AppState> {
 /// The form behind a guest id, only while guest access is on and the form is published.
 pub async fn open_form(state: &AppState, guest_id: &str) -> Result<(Client, TenantDb, Form)> {
     let (client, db) = public_tenant(state, "guest", guest_id).await?;
-    let form = forms::find_by_guest_id(&db, guest_id).await?.ok_or(AppError::NotFound)?;
-    let enabled = form.settings.get("guestAccess").and_then(Value::as_bool).unwrap_or(false);
+    let form = forms::find_by_guest_id(&db, guest_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let enabled = form
+        .settings
+        .get("guestAccess")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     if !enabled || form.published_at.is_none() {
         return Err(AppError::NotFound);
     }

@@ -2,8 +2,12 @@
 
 pub mod account_mail;
 pub mod client;
+pub mod favorites;
 pub mod files;
+pub mod folder_admin;
 pub mod folders;
+pub mod form_access;
+pub mod form_admin;
 pub mod forms;
 pub mod guest;
 pub mod openapi;

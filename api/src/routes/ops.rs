@@ -26,7 +26,10 @@ async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
     if state.platform.ping().await {
         (StatusCode::OK, "ready")
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "platform database unavailable")
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "platform database unavailable",
+        )
     }
 }
 

@@ -25,9 +25,14 @@ pub fn router() -> Router<AppState> {
 
 /// `GET jsonapi/client/client/{uuid}`: the public face of a client (name and the intro text
 /// of its registration page), as a JSON:API resource.
-async fn client(State(state): State<AppState>, Path(client_id): Path<String>) -> Result<Json<Value>> {
+async fn client(
+    State(state): State<AppState>,
+    Path(client_id): Path<String>,
+) -> Result<Json<Value>> {
     let id = ClientId::parse(&client_id).ok_or(AppError::NotFound)?;
-    let client = clients::find(&state.platform, &id).await?.ok_or(AppError::NotFound)?;
+    let client = clients::find(&state.platform, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     Ok(Json(json!({
         "data": {
             "type": "client--client",
@@ -53,7 +58,10 @@ struct RegisterForm {
 /// `POST api/user/register/`: makes the address a user of the client (a new account gets a
 /// welcome mail with a link to choose a password). The answer is the same whether or not
 /// the address already had an account, so it cannot be used to find accounts.
-async fn register(State(state): State<AppState>, FormBody(form): FormBody<RegisterForm>) -> Result<Json<Value>> {
+async fn register(
+    State(state): State<AppState>,
+    FormBody(form): FormBody<RegisterForm>,
+) -> Result<Json<Value>> {
     let email = form.email.trim().to_lowercase();
     if !is_valid_email(&email) {
         return Err(AppError::invalid("email", messages::EMAIL_INVALID));
@@ -66,26 +74,43 @@ async fn register(State(state): State<AppState>, FormBody(form): FormBody<Regist
     if let Some(form_id) = form.form_id.as_deref().filter(|id| !id.is_empty()) {
         let owner = directory::client_of(&state.platform, "form", form_id).await?;
         if owner.as_ref() != Some(&client.id) {
-            return Err(AppError::BadRequest(messages::REGISTER_FORM_UNKNOWN.to_owned()));
+            return Err(AppError::BadRequest(
+                messages::REGISTER_FORM_UNKNOWN.to_owned(),
+            ));
         }
     }
     match users::find_by_email(&state.platform, &email).await? {
         Some(user) => {
-            if memberships::roles_in_client(&state.platform, &user.id, &client.id).await?.is_none() {
+            if memberships::roles_in_client(&state.platform, &user.id, &client.id)
+                .await?
+                .is_none()
+            {
                 memberships::set_roles(&state.platform, &user.id, &client.id, &[]).await?;
-                state.caches.access.remove(&(user.id.clone(), client.id.clone()));
+                state
+                    .caches
+                    .access
+                    .remove(&(user.id.clone(), client.id.clone()));
             }
         }
         None => {
             let id = users::insert(
                 &state.platform,
-                users::NewUser { username: &email, email: &email, password_hash: None, global_roles: Vec::new() },
+                users::NewUser {
+                    username: &email,
+                    email: &email,
+                    password_hash: None,
+                    global_roles: Vec::new(),
+                },
             )
             .await?;
             memberships::set_roles(&state.platform, &id, &client.id, &[]).await?;
-            let user = users::find_by_id(&state.platform, &id).await?.ok_or(AppError::NotFound)?;
+            let user = users::find_by_id(&state.platform, &id)
+                .await?
+                .ok_or(AppError::NotFound)?;
             account_mail::queue_welcome(&state, &user, &client).await?;
         }
     }
-    Ok(Json(json!({ "status": true, "message": messages::REGISTERED })))
+    Ok(Json(
+        json!({ "status": true, "message": messages::REGISTERED }),
+    ))
 }

@@ -37,7 +37,11 @@ struct Entry {
 }
 
 fn text<'a>(object: &'a Map<String, Value>, key: &str) -> Option<&'a str> {
-    object.get(key).and_then(Value::as_str).map(str::trim).filter(|v| !v.is_empty())
+    object
+        .get(key)
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
 }
 
 /// Checks every entry first: one malformed entry refuses the whole request, so nothing is
@@ -47,24 +51,41 @@ fn parse(entries: Vec<Value>) -> Result<Vec<Entry>> {
     let mut errors = Vec::new();
     for (index, entry) in entries.into_iter().enumerate() {
         let Value::Object(object) = entry else {
-            errors.push(FieldError::new(&index.to_string(), messages::SYNC_ENTRY_INVALID));
+            errors.push(FieldError::new(
+                &index.to_string(),
+                messages::SYNC_ENTRY_INVALID,
+            ));
             continue;
         };
-        let fill_token = text(&object, "fill_token").filter(|t| t.len() <= 128).map(str::to_owned);
+        let fill_token = text(&object, "fill_token")
+            .filter(|t| t.len() <= 128)
+            .map(str::to_owned);
         let form_id = text(&object, "form_id").map(str::to_owned);
         let client_id = text(&object, "client_id").and_then(ClientId::parse);
         match (fill_token, form_id, client_id) {
             (Some(fill_token), Some(form_id), Some(client_id)) => {
                 let base_version = object.get("version").and_then(Value::as_i64);
-                parsed.push(Entry { fill_token, form_id, client_id, base_version, object });
+                parsed.push(Entry {
+                    fill_token,
+                    form_id,
+                    client_id,
+                    base_version,
+                    object,
+                });
             }
-            _ => errors.push(FieldError::new(&index.to_string(), messages::SYNC_ENTRY_INVALID)),
+            _ => errors.push(FieldError::new(
+                &index.to_string(),
+                messages::SYNC_ENTRY_INVALID,
+            )),
         }
     }
     if errors.is_empty() {
         Ok(parsed)
     } else {
-        Err(AppError::Unprocessable { message: messages::SYNC_ENTRY_INVALID.to_owned(), errors })
+        Err(AppError::Unprocessable {
+            message: messages::SYNC_ENTRY_INVALID.to_owned(),
+            errors,
+        })
     }
 }
 
@@ -85,12 +106,19 @@ fn answer_entry(saved: &Saved) -> Value {
     entry
 }
 
-async fn sync(State(state): State<AppState>, auth: AuthUser, JsonBody(entries): JsonBody<Vec<Value>>) -> Result<(StatusCode, Json<Value>)> {
+async fn sync(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    JsonBody(entries): JsonBody<Vec<Value>>,
+) -> Result<(StatusCode, Json<Value>)> {
     let entries = parse(entries)?;
     let user = auth.user.id.to_string();
     let mut by_client: BTreeMap<ClientId, Vec<Entry>> = BTreeMap::new();
     for entry in entries {
-        by_client.entry(entry.client_id.clone()).or_default().push(entry);
+        by_client
+            .entry(entry.client_id.clone())
+            .or_default()
+            .push(entry);
     }
     let mut conflicts = Vec::new();
     let mut rejected = Vec::new();
@@ -106,8 +134,11 @@ async fn sync(State(state): State<AppState>, auth: AuthUser, JsonBody(entries): 
             Err(other) => return Err(other),
         };
         let tokens: Vec<&str> = entries.iter().map(|e| e.fill_token.as_str()).collect();
-        let existing: BTreeMap<String, Saved> =
-            saved::find_many(&ctx.db, &tokens).await?.into_iter().map(|s| (s.fill_token.clone(), s)).collect();
+        let existing: BTreeMap<String, Saved> = saved::find_many(&ctx.db, &tokens)
+            .await?
+            .into_iter()
+            .map(|s| (s.fill_token.clone(), s))
+            .collect();
         let mut accepted = Vec::new();
         for entry in &entries {
             let owner = match owner_of(&state, "form", &entry.form_id).await {
@@ -121,7 +152,12 @@ async fn sync(State(state): State<AppState>, auth: AuthUser, JsonBody(entries): 
             }
             let values = entry.object.get("values").unwrap_or(&Value::Null);
             let deleted_at = text(&entry.object, "registration_saved_deleted_at");
-            let incoming = Incoming { base_version: entry.base_version, form_id: &entry.form_id, values, deleted_at };
+            let incoming = Incoming {
+                base_version: entry.base_version,
+                form_id: &entry.form_id,
+                values,
+                deleted_at,
+            };
             let server = existing.get(&entry.fill_token);
             let server_view = server.map(|s| Stored {
                 user_id: &s.user_id,
@@ -159,7 +195,18 @@ async fn sync(State(state): State<AppState>, auth: AuthUser, JsonBody(entries): 
     for client in memberships::clients_of_user(&state.platform, &auth.user.id).await? {
         let db = state.tenants.open(&client.id).await?;
         saved::drop_sent(&db, &user).await?;
-        registrations.extend(saved::for_user(&db, &user).await?.iter().filter(|s| s.deleted_at.is_none()).map(answer_entry));
+        registrations.extend(
+            saved::for_user(&db, &user)
+                .await?
+                .iter()
+                .filter(|s| s.deleted_at.is_none())
+                .map(answer_entry),
+        );
     }
-    Ok((StatusCode::CREATED, Json(json!({ "registrations": registrations, "conflicts": conflicts, "rejected": rejected }))))
+    Ok((
+        StatusCode::CREATED,
+        Json(
+            json!({ "registrations": registrations, "conflicts": conflicts, "rejected": rejected }),
+        ),
+    ))
 }

@@ -13,7 +13,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::OnceLock;
 use tenancy::platform::memberships::ClientOfUser;
-use tenancy::platform::{login_failures, memberships, notifications, password_tokens, tokens, users};
+use tenancy::platform::{
+    login_failures, memberships, notifications, password_tokens, tokens, users,
+};
 use tenancy::secrets;
 
 /// Routes of this resource.
@@ -65,7 +67,8 @@ fn dummy_hash() -> &'static str {
 async fn verify(password: String, stored: Option<String>) -> Result<bool> {
     tokio::task::spawn_blocking(move || {
         let found = stored.is_some();
-        let matches = secrets::verify_password(&password, stored.as_deref().unwrap_or_else(|| dummy_hash()));
+        let matches =
+            secrets::verify_password(&password, stored.as_deref().unwrap_or_else(|| dummy_hash()));
         found && matches
     })
     .await
@@ -73,14 +76,22 @@ async fn verify(password: String, stored: Option<String>) -> Result<bool> {
 }
 
 /// `POST api/user/login` with form data username (the e-mail address) and password.
-async fn login(State(state): State<AppState>, PeerAddr(addr): PeerAddr, FormBody(form): FormBody<LoginForm>) -> Result<Json<Value>> {
+async fn login(
+    State(state): State<AppState>,
+    PeerAddr(addr): PeerAddr,
+    FormBody(form): FormBody<LoginForm>,
+) -> Result<Json<Value>> {
     let account = form.username.trim().to_owned();
     if account.is_empty() || form.password.is_empty() {
-        return Err(AppError::BadRequest(messages::LOGIN_FIELDS_REQUIRED.to_owned()));
+        return Err(AppError::BadRequest(
+            messages::LOGIN_FIELDS_REQUIRED.to_owned(),
+        ));
     }
     if login_failures::is_limited(&state.platform, &account, &addr).await? {
         tracing::warn!(%account, %addr, "login rate limited");
-        return Err(AppError::TooManyRequests(messages::LOGIN_RATE_LIMITED.to_owned()));
+        return Err(AppError::TooManyRequests(
+            messages::LOGIN_RATE_LIMITED.to_owned(),
+        ));
     }
     let user = users::find_by_login(&state.platform, &account).await?;
     let stored = user.as_ref().and_then(|u| u.password_hash.clone());
@@ -115,8 +126,13 @@ async fn login(State(state): State<AppState>, PeerAddr(addr): PeerAddr, FormBody
 /// `POST api/user/logout`: revokes the api key of this request.
 async fn logout(State(state): State<AppState>, auth: AuthUser) -> Result<Json<Value>> {
     tokens::revoke(&state.platform, &auth.api_key).await?;
-    state.caches.sessions.remove(&secrets::token_hash(&auth.api_key));
-    Ok(Json(json!({ "status": true, "message": messages::LOGGED_OUT })))
+    state
+        .caches
+        .sessions
+        .remove(&secrets::token_hash(&auth.api_key));
+    Ok(Json(
+        json!({ "status": true, "message": messages::LOGGED_OUT }),
+    ))
 }
 
 /// `GET api/user/info`: the user's clients and the current server notification.
@@ -144,7 +160,10 @@ struct ForgottenForm {
 
 /// `POST api/user/password-forgotten`: mails a one-time link when the address is known.
 /// The answer is the same either way, so it cannot be used to find accounts.
-async fn password_forgotten(State(state): State<AppState>, FormBody(form): FormBody<ForgottenForm>) -> Result<Json<Value>> {
+async fn password_forgotten(
+    State(state): State<AppState>,
+    FormBody(form): FormBody<ForgottenForm>,
+) -> Result<Json<Value>> {
     let email = form.email.trim();
     if !is_valid_email(email) {
         return Err(AppError::invalid("email", messages::EMAIL_INVALID));
@@ -153,7 +172,9 @@ async fn password_forgotten(State(state): State<AppState>, FormBody(form): FormB
         Some(user) if !user.blocked => account_mail::queue_password_reset(&state, &user).await?,
         _ => tracing::info!("password reset asked for an unknown or blocked address"),
     }
-    Ok(Json(json!({ "status": true, "message": messages::PASSWORD_FORGOTTEN_SENT })))
+    Ok(Json(
+        json!({ "status": true, "message": messages::PASSWORD_FORGOTTEN_SENT }),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -166,7 +187,10 @@ struct ResetForm {
 
 /// `POST api/user/password-reset`: sets a new password through a one-time link and signs
 /// the user out everywhere.
-async fn password_reset(State(state): State<AppState>, FormBody(form): FormBody<ResetForm>) -> Result<Json<Value>> {
+async fn password_reset(
+    State(state): State<AppState>,
+    FormBody(form): FormBody<ResetForm>,
+) -> Result<Json<Value>> {
     if form.password.chars().count() < MIN_PASSWORD_LEN {
         return Err(AppError::invalid("password", messages::PASSWORD_TOO_SHORT));
     }
@@ -177,9 +201,16 @@ async fn password_reset(State(state): State<AppState>, FormBody(form): FormBody<
     match password_tokens::redeem(&state.platform, form.token.trim(), &hash).await? {
         Some(user) => {
             // Every session of the user was revoked; forget the cached ones too.
-            state.caches.sessions.remove_where(|_, cached| cached.id == user);
-            Ok(Json(json!({ "status": true, "message": messages::PASSWORD_CHANGED })))
+            state
+                .caches
+                .sessions
+                .remove_where(|_, cached| cached.id == user);
+            Ok(Json(
+                json!({ "status": true, "message": messages::PASSWORD_CHANGED }),
+            ))
         }
-        None => Err(AppError::BadRequest(messages::RESET_LINK_INVALID.to_owned())),
+        None => Err(AppError::BadRequest(
+            messages::RESET_LINK_INVALID.to_owned(),
+        )),
     }
 }

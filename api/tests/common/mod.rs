@@ -79,33 +79,103 @@ impl TestApp {
         if let Some(kind) = content_type {
             request = request.header("content-type", kind);
         }
-        let response = self.router.clone().oneshot(request.body(body.into())?).await?;
+        let response = self
+            .router
+            .clone()
+            .oneshot(request.body(body.into())?)
+            .await?;
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await?.to_bytes();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        Ok(Answer { status, json, headers })
+        Ok(Answer {
+            status,
+            json,
+            headers,
+        })
     }
 
     pub async fn get(&self, uri: &str, api_key: Option<&str>) -> TestResult<Answer> {
-        self.send(Method::GET, uri, api_key, None, Body::empty()).await
+        self.send(Method::GET, uri, api_key, None, Body::empty())
+            .await
     }
 
-    pub async fn post_json(&self, uri: &str, api_key: Option<&str>, body: &Value) -> TestResult<Answer> {
-        self.send(Method::POST, uri, api_key, Some("application/json"), body.to_string()).await
+    pub async fn post_json(
+        &self,
+        uri: &str,
+        api_key: Option<&str>,
+        body: &Value,
+    ) -> TestResult<Answer> {
+        self.send(
+            Method::POST,
+            uri,
+            api_key,
+            Some("application/json"),
+            body.to_string(),
+        )
+        .await
+    }
+
+    pub async fn patch_json(
+        &self,
+        uri: &str,
+        api_key: Option<&str>,
+        body: &Value,
+    ) -> TestResult<Answer> {
+        self.send(
+            Method::PATCH,
+            uri,
+            api_key,
+            Some("application/json"),
+            body.to_string(),
+        )
+        .await
+    }
+
+    pub async fn delete(&self, uri: &str, api_key: Option<&str>) -> TestResult<Answer> {
+        self.send(Method::DELETE, uri, api_key, None, Body::empty())
+            .await
+    }
+
+    /// The tenant database of a demo client by name.
+    pub async fn tenant(&self, name: &str) -> TestResult<tenancy::TenantDb> {
+        let client =
+            domain::ids::ClientId::parse(&self.client_id(name).await?).ok_or("client id")?;
+        Ok(self.state.tenants.open(&client).await?)
     }
 
     /// Login with form data as the web app sends it.
     pub async fn login_raw(&self, username: &str, password: &str) -> TestResult<Answer> {
-        let body = format!("username={}&password={}", encode(username), encode(password));
-        self.send(Method::POST, "/api/user/login", None, Some("application/x-www-form-urlencoded"), body).await
+        let body = format!(
+            "username={}&password={}",
+            encode(username),
+            encode(password)
+        );
+        self.send(
+            Method::POST,
+            "/api/user/login",
+            None,
+            Some("application/x-www-form-urlencoded"),
+            body,
+        )
+        .await
     }
 
     /// Logs a demo user in (`name` is the part before @demo.eform.nl) and returns the api key.
     pub async fn login(&self, name: &str) -> TestResult<String> {
-        let answer = self.login_raw(&format!("{name}@demo.eform.nl"), PASSWORD).await?;
-        assert_eq!(answer.status, StatusCode::OK, "login {name}: {:?}", answer.json);
-        Ok(answer.json["api_key"].as_str().ok_or("no api_key")?.to_owned())
+        let answer = self
+            .login_raw(&format!("{name}@demo.eform.nl"), PASSWORD)
+            .await?;
+        assert_eq!(
+            answer.status,
+            StatusCode::OK,
+            "login {name}: {:?}",
+            answer.json
+        );
+        Ok(answer.json["api_key"]
+            .as_str()
+            .ok_or("no api_key")?
+            .to_owned())
     }
 
     /// The id of a demo client by name.
@@ -121,7 +191,9 @@ impl TestApp {
 pub fn encode(raw: &str) -> String {
     raw.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
@@ -130,13 +202,24 @@ pub fn encode(raw: &str) -> String {
 impl TestApp {
     /// The id of a demo form by name (forms live in Demo Gemeente).
     pub async fn form_id(&self, name: &str) -> TestResult<String> {
-        let client = domain::ids::ClientId::parse(&self.client_id("Demo Gemeente").await?).ok_or("client id")?;
+        let client = domain::ids::ClientId::parse(&self.client_id("Demo Gemeente").await?)
+            .ok_or("client id")?;
         let db = self.state.tenants.open(&client).await?;
-        Ok(tenancy::tenant::forms::find_by_name(&db, name).await?.ok_or("no such form")?.id)
+        Ok(tenancy::tenant::forms::find_by_name(&db, name)
+            .await?
+            .ok_or("no such form")?
+            .id)
     }
 
     /// A multipart upload with one file field plus extra text fields.
-    pub async fn upload(&self, uri: &str, api_key: Option<&str>, filename: &str, bytes: &[u8], fields: &[(&str, &str)]) -> TestResult<Answer> {
+    pub async fn upload(
+        &self,
+        uri: &str,
+        api_key: Option<&str>,
+        filename: &str,
+        bytes: &[u8],
+        fields: &[(&str, &str)],
+    ) -> TestResult<Answer> {
         let boundary = "eformtestboundary7e3f";
         let mut body: Vec<u8> = Vec::new();
         for (name, value) in fields {
@@ -147,6 +230,13 @@ impl TestApp {
         );
         body.extend_from_slice(bytes);
         body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-        self.send(Method::POST, uri, api_key, Some(&format!("multipart/form-data; boundary={boundary}")), body).await
+        self.send(
+            Method::POST,
+            uri,
+            api_key,
+            Some(&format!("multipart/form-data; boundary={boundary}")),
+            body,
+        )
+        .await
     }
 }

@@ -25,3 +25,13 @@ pub async fn register(db: &Platform, kind: &str, id: &str, client: &ClientId) ->
         .await?;
     Ok(())
 }
+
+/// Forgets an id (a guest link that was switched off or replaced, a deleted folder).
+pub async fn remove(db: &Platform, kind: &str, id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM directory WHERE id = ?1 AND kind = ?2")
+        .bind(id)
+        .bind(kind)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}

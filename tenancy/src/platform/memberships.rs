@@ -28,12 +28,20 @@ pub async fn clients_of_user(db: &Platform, user: &UserId) -> Result<Vec<ClientO
     .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, name, terms_pending)| ClientOfUser { id: ClientId::from_trusted(id), name, terms_pending })
+        .map(|(id, name, terms_pending)| ClientOfUser {
+            id: ClientId::from_trusted(id),
+            name,
+            terms_pending,
+        })
         .collect())
 }
 
 /// The user's membership roles in a client, or None when the user is not a member.
-pub async fn roles_in_client(db: &Platform, user: &UserId, client: &ClientId) -> Result<Option<Vec<Role>>> {
+pub async fn roles_in_client(
+    db: &Platform,
+    user: &UserId,
+    client: &ClientId,
+) -> Result<Option<Vec<Role>>> {
     let raw: Option<String> =
         sqlx::query_scalar("SELECT roles FROM memberships WHERE user_id = ?1 AND client_id = ?2")
             .bind(user.as_str())
@@ -50,7 +58,12 @@ pub async fn roles_in_client(db: &Platform, user: &UserId, client: &ClientId) ->
 }
 
 /// Makes the user a member of the client with exactly these roles (global roles are ignored).
-pub async fn set_roles(db: &Platform, user: &UserId, client: &ClientId, roles: &[Role]) -> Result<()> {
+pub async fn set_roles(
+    db: &Platform,
+    user: &UserId,
+    client: &ClientId,
+    roles: &[Role],
+) -> Result<()> {
     let names: Vec<&str> = roles
         .iter()
         .filter(|role| !role.is_global() && **role != Role::FormFiller)
@@ -67,4 +80,31 @@ pub async fn set_roles(db: &Platform, user: &UserId, client: &ClientId, roles: &
     .execute(db.pool())
     .await?;
     Ok(())
+}
+
+/// A member of a client, as form access lists show it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub id: UserId,
+    pub username: String,
+    pub email: String,
+}
+
+/// Every member of a client, by username.
+pub async fn members_of_client(db: &Platform, client: &ClientId) -> Result<Vec<Member>> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT u.id, u.username, u.email FROM memberships m JOIN users u ON u.id = m.user_id
+         WHERE m.client_id = ?1 ORDER BY u.username COLLATE NOCASE, u.id",
+    )
+    .bind(client.as_str())
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, username, email)| Member {
+            id: UserId::from_trusted(id),
+            username,
+            email,
+        })
+        .collect())
 }

@@ -30,7 +30,10 @@ impl Platform {
         std::fs::create_dir_all(data_dir)?;
         let pool = connect(
             &data_dir.join("platform.db"),
-            ConnectOptions { create: true, max_connections: 8 },
+            ConnectOptions {
+                create: true,
+                max_connections: 8,
+            },
         )
         .await?;
         MIGRATOR.run(&pool).await?;
@@ -44,7 +47,10 @@ impl Platform {
 
     /// True when the database answers (readiness probe).
     pub async fn ping(&self) -> bool {
-        sqlx::query_scalar::<_, i64>("SELECT 1").fetch_one(&self.pool).await.is_ok()
+        sqlx::query_scalar::<_, i64>("SELECT 1")
+            .fetch_one(&self.pool)
+            .await
+            .is_ok()
     }
 }
 

@@ -16,7 +16,9 @@ pub async fn current(db: &Platform) -> Result<Option<(String, String)>> {
 /// Publishes a notification to every signed-in user; earlier ones are switched off.
 pub async fn publish(db: &Platform, kind: &str, message: &str) -> Result<()> {
     let mut tx = db.pool().begin().await?;
-    sqlx::query("UPDATE server_notifications SET active = 0").execute(&mut *tx).await?;
+    sqlx::query("UPDATE server_notifications SET active = 0")
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("INSERT INTO server_notifications (type, message, created_at) VALUES (?1, ?2, ?3)")
         .bind(kind)
         .bind(message)
@@ -29,6 +31,8 @@ pub async fn publish(db: &Platform, kind: &str, message: &str) -> Result<()> {
 
 /// Switches every notification off.
 pub async fn clear(db: &Platform) -> Result<()> {
-    sqlx::query("UPDATE server_notifications SET active = 0").execute(db.pool()).await?;
+    sqlx::query("UPDATE server_notifications SET active = 0")
+        .execute(db.pool())
+        .await?;
     Ok(())
 }

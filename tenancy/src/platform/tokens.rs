@@ -44,22 +44,26 @@ pub async fn resolve(db: &Platform, token: &str) -> Result<Option<UserId>> {
         return Ok(None);
     };
     if at - last_used_at >= TOUCH_EVERY_SECS {
-        sqlx::query("UPDATE api_tokens SET last_used_at = ?2, expires_at = ?3 WHERE token_hash = ?1")
-            .bind(&hash)
-            .bind(at)
-            .bind(at + LIFETIME_SECS)
-            .execute(db.pool())
-            .await?;
+        sqlx::query(
+            "UPDATE api_tokens SET last_used_at = ?2, expires_at = ?3 WHERE token_hash = ?1",
+        )
+        .bind(&hash)
+        .bind(at)
+        .bind(at + LIFETIME_SECS)
+        .execute(db.pool())
+        .await?;
     }
     Ok(Some(UserId::from_trusted(user_id)))
 }
 
 /// Revokes one api key (logout).
 pub async fn revoke(db: &Platform, token: &str) -> Result<()> {
-    sqlx::query("UPDATE api_tokens SET revoked_at = ?2 WHERE token_hash = ?1 AND revoked_at IS NULL")
-        .bind(token_hash(token))
-        .bind(now())
-        .execute(db.pool())
-        .await?;
+    sqlx::query(
+        "UPDATE api_tokens SET revoked_at = ?2 WHERE token_hash = ?1 AND revoked_at IS NULL",
+    )
+    .bind(token_hash(token))
+    .bind(now())
+    .execute(db.pool())
+    .await?;
     Ok(())
 }

@@ -47,16 +47,19 @@ impl From<Row> for User {
 /// `SELECT <every column> FROM users <tail>` as a static string (sqlx refuses dynamic SQL).
 macro_rules! select {
     ($tail:literal) => {
-        concat!("SELECT id, username, email, password_hash, global_roles, blocked FROM users ", $tail)
+        concat!(
+            "SELECT id, username, email, password_hash, global_roles, blocked FROM users ",
+            $tail
+        )
     };
 }
 
 /// The user signing in with `login`, which may be the e-mail address or the username.
 pub async fn find_by_login(db: &Platform, login: &str) -> Result<Option<User>> {
     let row: Option<Row> = sqlx::query_as(select!("WHERE email = ?1 OR username = ?1 LIMIT 1"))
-    .bind(login.trim())
-    .fetch_optional(db.pool())
-    .await?;
+        .bind(login.trim())
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(User::from))
 }
 

@@ -35,12 +35,18 @@ pub async fn add(db: &TenantDb, name: &str, total: i64, expires_at: Option<i64>)
 
 /// Number of bundles (seeding adds the first bundle only once).
 pub async fn count(db: &TenantDb) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM credits").fetch_one(db.pool()).await?)
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM credits")
+        .fetch_one(db.pool())
+        .await?)
 }
 
 /// Takes up to `wanted` credits, from the bundles that expire first, inside the caller's
 /// transaction; answers how many it got (the rest of the sends are kept on hold).
-pub(crate) async fn consume(conn: &mut sqlx::SqliteConnection, wanted: i64, allow_expired: bool) -> Result<i64> {
+pub(crate) async fn consume(
+    conn: &mut sqlx::SqliteConnection,
+    wanted: i64,
+    allow_expired: bool,
+) -> Result<i64> {
     if wanted <= 0 {
         return Ok(0);
     }

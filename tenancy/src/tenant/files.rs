@@ -28,8 +28,10 @@ pub async fn insert(db: &TenantDb, file: &StoredFile, created_by: Option<&str>) 
 
 /// The file with this id.
 pub async fn find(db: &TenantDb, id: &str) -> Result<Option<StoredFile>> {
-    Ok(sqlx::query_as("SELECT id, filename, mime, size FROM files WHERE id = ?1")
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?)
+    Ok(
+        sqlx::query_as("SELECT id, filename, mime, size FROM files WHERE id = ?1")
+            .bind(id)
+            .fetch_optional(db.pool())
+            .await?,
+    )
 }

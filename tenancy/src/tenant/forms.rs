@@ -2,10 +2,12 @@
 
 use crate::error::Result;
 use crate::{TenantDb, now};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A form as stored. JSON columns are decoded; a damaged column reads as its empty value.
-#[derive(Debug, Clone, PartialEq)]
+/// Serialisable because a revision keeps the whole form as it was.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Form {
     pub id: String,
     pub folder_id: Option<String>,
@@ -84,16 +86,42 @@ macro_rules! select {
     };
 }
 
-/// The form with this id.
+/// The form with this id, unless it was deleted.
 pub async fn find(db: &TenantDb, id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE id = ?1")).bind(id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> = sqlx::query_as(select!(
+        "WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id)"
+    ))
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(Form::from))
+}
+
+/// The form with this id, also when it was deleted: registrations outlive their form and
+/// still show its name.
+pub async fn find_with_deleted(db: &TenantDb, id: &str) -> Result<Option<Form>> {
+    let row: Option<Row> = sqlx::query_as(select!("WHERE id = ?1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(Form::from))
 }
 
 /// The form reachable through this guest id (guest access must also be switched on).
 pub async fn find_by_guest_id(db: &TenantDb, guest_id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE guest_id = ?1")).bind(guest_id).fetch_optional(db.pool()).await?;
+    let row: Option<Row> = sqlx::query_as(select!("WHERE guest_id = ?1 AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id)"))
+        .bind(guest_id)
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(Form::from))
+}
+
+/// Every form of the client that was not deleted, published or not (the form admin list).
+pub async fn list(db: &TenantDb) -> Result<Vec<Form>> {
+    let rows: Vec<Row> = sqlx::query_as(select!("WHERE NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) ORDER BY name COLLATE NOCASE, id"))
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.into_iter().map(Form::from).collect())
 }
 
 /// The form with this name (seeding is idempotent by name).
@@ -107,10 +135,14 @@ pub async fn find_by_name(db: &TenantDb, name: &str) -> Result<Option<Form>> {
 
 /// Published forms a user may fill in: no access rows, or a row for the user or one of
 /// the user's groups.
-pub async fn published_for_user(db: &TenantDb, user_id: &str, group_ids: &[String]) -> Result<Vec<Form>> {
+pub async fn published_for_user(
+    db: &TenantDb,
+    user_id: &str,
+    group_ids: &[String],
+) -> Result<Vec<Form>> {
     let groups = serde_json::to_string(group_ids)?;
     let rows: Vec<Row> = sqlx::query_as(select!(
-        "WHERE published_at IS NOT NULL AND (
+        "WHERE published_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) AND (
             NOT EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = forms.id)
             OR EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = forms.id
                        AND (a.user_id = ?1 OR a.group_id IN (SELECT value FROM json_each(?2)))))
@@ -132,6 +164,8 @@ pub struct NewForm {
     pub form_type: String,
     pub schema: Value,
     pub rules: Value,
+    pub values: Value,
+    pub email_settings: Value,
     pub settings: Value,
     pub form_settings: Value,
     pub form_summary: Option<String>,
@@ -144,8 +178,8 @@ pub struct NewForm {
 pub async fn insert(db: &TenantDb, form: &NewForm) -> Result<()> {
     let at = now();
     sqlx::query(
-        "INSERT INTO forms (id, folder_id, name, form_type, schema, rules, settings, form_settings, form_summary, guest_id, published_at, created_at, updated_at, updated_by)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, ?13)",
+        "INSERT INTO forms (id, folder_id, name, form_type, schema, rules, form_values, email_settings, settings, form_settings, form_summary, guest_id, published_at, created_at, updated_at, updated_by)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
     )
     .bind(&form.id)
     .bind(&form.folder_id)
@@ -153,6 +187,8 @@ pub async fn insert(db: &TenantDb, form: &NewForm) -> Result<()> {
     .bind(&form.form_type)
     .bind(form.schema.to_string())
     .bind(form.rules.to_string())
+    .bind(form.values.to_string())
+    .bind(form.email_settings.to_string())
     .bind(form.settings.to_string())
     .bind(form.form_settings.to_string())
     .bind(&form.form_summary)
@@ -175,4 +211,112 @@ pub async fn access_lists(db: &TenantDb, form_id: &str) -> Result<(Vec<String>, 
     let users = rows.iter().filter_map(|(user, _)| user.clone()).collect();
     let groups = rows.into_iter().filter_map(|(_, group)| group).collect();
     Ok((users, groups))
+}
+
+/// Stores every editable part of `form` (everything but publication and access, which have
+/// calls of their own) and records who changed it now.
+pub async fn update(db: &TenantDb, form: &Form, user_id: Option<&str>) -> Result<()> {
+    sqlx::query(
+        "UPDATE forms SET folder_id = ?2, name = ?3, schema = ?4, rules = ?5, form_values = ?6, email_settings = ?7,
+             webhook_integrations = ?8, settings = ?9, form_settings = ?10, form_summary = ?11,
+             registration_name_token = ?12, guest_id = ?13, updated_at = ?14, updated_by = ?15
+         WHERE id = ?1",
+    )
+    .bind(&form.id)
+    .bind(&form.folder_id)
+    .bind(&form.name)
+    .bind(form.schema.to_string())
+    .bind(form.rules.to_string())
+    .bind(form.values.to_string())
+    .bind(form.email_settings.to_string())
+    .bind(form.webhook_integrations.to_string())
+    .bind(form.settings.to_string())
+    .bind(form.form_settings.to_string())
+    .bind(&form.form_summary)
+    .bind(&form.registration_name_token)
+    .bind(&form.guest_id)
+    .bind(now())
+    .bind(user_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Publishes (now) or unpublishes a form.
+pub async fn set_published(db: &TenantDb, id: &str, published: bool) -> Result<()> {
+    sqlx::query("UPDATE forms SET published_at = ?2 WHERE id = ?1")
+        .bind(id)
+        .bind(published.then(now))
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Marks a form deleted: it disappears from every list and lookup, its registrations stay.
+/// The guest id is dropped so the old link can never come back.
+pub async fn mark_deleted(db: &TenantDb, id: &str) -> Result<()> {
+    let mut tx = db.pool().begin().await?;
+    sqlx::query("INSERT OR IGNORE INTO form_deletions (form_id, deleted_at) VALUES (?1, ?2)")
+        .bind(id)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE forms SET guest_id = NULL, published_at = NULL WHERE id = ?1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// How many live forms are in these folders.
+pub async fn count_in_folders(db: &TenantDb, folder_ids: &[String]) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM forms WHERE NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) AND folder_id IN (SELECT value FROM json_each(?1))",
+    )
+    .bind(serde_json::to_string(folder_ids)?)
+    .fetch_one(db.pool())
+    .await?)
+}
+
+/// Who a `form_access` row lets in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grantee<'a> {
+    User(&'a str),
+    Group(&'a str),
+}
+
+impl Grantee<'_> {
+    fn columns(self) -> (Option<String>, Option<String>) {
+        match self {
+            Grantee::User(id) => (Some(id.to_owned()), None),
+            Grantee::Group(id) => (None, Some(id.to_owned())),
+        }
+    }
+}
+
+/// Lets a user or group fill in the form (once; granting twice changes nothing).
+pub async fn grant(db: &TenantDb, form_id: &str, grantee: Grantee<'_>) -> Result<()> {
+    let (user, group) = grantee.columns();
+    sqlx::query(
+        "INSERT OR IGNORE INTO form_access (form_id, user_id, group_id) VALUES (?1, ?2, ?3)",
+    )
+    .bind(form_id)
+    .bind(user)
+    .bind(group)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Takes a grant away again.
+pub async fn revoke(db: &TenantDb, form_id: &str, grantee: Grantee<'_>) -> Result<()> {
+    let (user, group) = grantee.columns();
+    sqlx::query("DELETE FROM form_access WHERE form_id = ?1 AND user_id IS ?2 AND group_id IS ?3")
+        .bind(form_id)
+        .bind(user)
+        .bind(group)
+        .execute(db.pool())
+        .await?;
+    Ok(())
 }

@@ -15,9 +15,10 @@ pub(crate) async fn claim(pool: &SqlitePool, client: &ClientId) -> Result<()> {
 
 /// Refuses a database that belongs to another client than the folder it was found in.
 pub(crate) async fn check(pool: &SqlitePool, client: &ClientId) -> Result<()> {
-    let owner: Option<String> = sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
-        .fetch_optional(pool)
-        .await?;
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
+            .fetch_optional(pool)
+            .await?;
     match owner {
         Some(owner) if owner == client.as_str() => Ok(()),
         other => Err(TenancyError::MisplacedTenant {

@@ -2,9 +2,12 @@
 //! [`crate::TenantDb`], so no query can run without a resolved, authorised tenant.
 
 pub mod credits;
+pub mod favorites;
 pub mod files;
 pub mod folders;
 pub mod forms;
 pub mod meta;
 pub mod registrations;
+pub mod revisions;
 pub mod saved;
+pub mod user_groups;

@@ -75,7 +75,10 @@ pub struct NewRegistration {
 
 impl std::fmt::Debug for NewRegistration {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NewRegistration").field("form_id", &self.form_id).field("fill_token", &self.fill_token).finish()
+        f.debug_struct("NewRegistration")
+            .field("form_id", &self.form_id)
+            .field("fill_token", &self.fill_token)
+            .finish()
     }
 }
 
@@ -179,7 +182,10 @@ macro_rules! select {
 
 /// Applies one send inside the writer's transaction: replay or conflict by fill_token,
 /// next serial number of the form, one credit (or status hold), insert.
-pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistration) -> Result<SubmitOutcome> {
+pub(crate) async fn apply_submit(
+    conn: &mut SqliteConnection,
+    new: &NewRegistration,
+) -> Result<SubmitOutcome> {
     if let Some(token) = &new.fill_token {
         let existing: Option<(String, String)> =
             sqlx::query_as("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")
@@ -190,22 +196,31 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
             if hash != new.payload_hash {
                 return Ok(SubmitOutcome::Conflict);
             }
-            let row: Row = sqlx::query_as(select!("WHERE id = ?1")).bind(&id).fetch_one(&mut *conn).await?;
+            let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
+                .bind(&id)
+                .fetch_one(&mut *conn)
+                .await?;
             return Ok(SubmitOutcome::Replayed(row.into()));
         }
     }
-    let serial: Option<i64> =
-        sqlx::query_scalar("UPDATE forms SET next_serial = next_serial + 1 WHERE id = ?1 RETURNING next_serial - 1")
-            .bind(&new.form_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let serial_number = serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
+    let serial: Option<i64> = sqlx::query_scalar(
+        "UPDATE forms SET next_serial = next_serial + 1 WHERE id = ?1 RETURNING next_serial - 1",
+    )
+    .bind(&new.form_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let serial_number =
+        serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
     let status = match new.wanted {
         Status::Draft => Status::Draft,
         _ if credits::consume(conn, 1, new.allow_expired_credits).await? == 1 => Status::Completed,
         _ => Status::Hold,
     };
-    let numbered = Numbered { id: new_id(), serial_number, created_at: now() };
+    let numbered = Numbered {
+        id: new_id(),
+        serial_number,
+        created_at: now(),
+    };
     let finished = (new.finish)(&numbered);
     sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")
         .bind(&*new.schema_hash)
@@ -232,7 +247,10 @@ pub(crate) async fn apply_submit(conn: &mut SqliteConnection, new: &NewRegistrat
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
-    let row: Row = sqlx::query_as(select!("WHERE id = ?1")).bind(&numbered.id).fetch_one(&mut *conn).await?;
+    let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
+        .bind(&numbered.id)
+        .fetch_one(&mut *conn)
+        .await?;
     Ok(SubmitOutcome::Created(row.into()))
 }
 
@@ -253,7 +271,10 @@ pub(crate) async fn apply_batch(
     known_schemas: &mut HashSet<Arc<str>>,
 ) -> Result<Vec<Result<SubmitOutcome>>> {
     let at = now();
-    let tokens: Vec<&str> = news.iter().filter_map(|n| n.fill_token.as_deref()).collect();
+    let tokens: Vec<&str> = news
+        .iter()
+        .filter_map(|n| n.fill_token.as_deref())
+        .collect();
     let mut known: HashMap<String, (String, String)> = HashMap::new();
     if !tokens.is_empty() {
         let rows: Vec<(String, String, String)> = sqlx::query_as(
@@ -262,14 +283,21 @@ pub(crate) async fn apply_batch(
         .bind(serde_json::to_string(&tokens)?)
         .fetch_all(&mut *conn)
         .await?;
-        known.extend(rows.into_iter().map(|(token, id, hash)| (token, (id, hash))));
+        known.extend(
+            rows.into_iter()
+                .map(|(token, id, hash)| (token, (id, hash))),
+        );
     }
     // Decide per send; a token repeated inside the batch is judged against its first use.
     let mut plans = Vec::with_capacity(news.len());
     let mut per_form: HashMap<&str, i64> = HashMap::new();
     for new in news {
         if let Some((id, hash)) = new.fill_token.as_ref().and_then(|t| known.get(t)) {
-            plans.push(if *hash == new.payload_hash { Plan::Replay(id.clone()) } else { Plan::Conflict });
+            plans.push(if *hash == new.payload_hash {
+                Plan::Replay(id.clone())
+            } else {
+                Plan::Conflict
+            });
             continue;
         }
         let id = new_id();
@@ -292,10 +320,15 @@ pub(crate) async fn apply_batch(
         }
     }
     let wants_credit = |new: &NewRegistration, admin: bool| {
-        new.wanted != Status::Draft && new.allow_expired_credits == admin && next_serial.contains_key(new.form_id.as_str())
+        new.wanted != Status::Draft
+            && new.allow_expired_credits == admin
+            && next_serial.contains_key(new.form_id.as_str())
     };
     let inserting = |admin: bool| {
-        news.iter().zip(&plans).filter(|(new, plan)| matches!(plan, Plan::Insert(_)) && wants_credit(new, admin)).count()
+        news.iter()
+            .zip(&plans)
+            .filter(|(new, plan)| matches!(plan, Plan::Insert(_)) && wants_credit(new, admin))
+            .count()
     };
     let mut credits_for = [
         credits::consume(conn, i64::try_from(inserting(false)).unwrap_or(0), false).await?,
@@ -335,7 +368,11 @@ pub(crate) async fn apply_batch(
                 Status::Hold
             }
         };
-        let numbered = Numbered { id, serial_number, created_at: at };
+        let numbered = Numbered {
+            id,
+            serial_number,
+            created_at: at,
+        };
         let finished = (new.finish)(&numbered);
         let reg = Registration {
             id: numbered.id,
@@ -365,7 +402,10 @@ pub(crate) async fn apply_batch(
         // Schemas this writer stored before are skipped: a form's schema changes rarely, so
         // almost every batch needs no schema statement at all.
         let mut schemas: HashMap<&str, &str> = HashMap::new();
-        for new in news.iter().filter(|new| !known_schemas.contains(&new.schema_hash)) {
+        for new in news
+            .iter()
+            .filter(|new| !known_schemas.contains(&new.schema_hash))
+        {
             schemas.entry(&new.schema_hash).or_insert(&new.schema);
         }
         if !schemas.is_empty() {
@@ -395,7 +435,11 @@ pub(crate) async fn apply_batch(
         });
         let original = match earlier {
             Some(reg) => reg,
-            None => sqlx::query_as::<_, Row>(select!("WHERE id = ?1")).bind(&id).fetch_one(&mut *conn).await?.into(),
+            None => sqlx::query_as::<_, Row>(select!("WHERE id = ?1"))
+                .bind(&id)
+                .fetch_one(&mut *conn)
+                .await?
+                .into(),
         };
         outcomes[index] = Ok(SubmitOutcome::Replayed(original));
     }
@@ -404,17 +448,24 @@ pub(crate) async fn apply_batch(
 
 /// One registration of a form.
 pub async fn find(db: &TenantDb, form_id: &str, id: &str) -> Result<Option<Registration>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE form_id = ?1 AND id = ?2 AND deleted_at IS NULL"))
-        .bind(form_id)
-        .bind(id)
-        .fetch_optional(db.pool())
-        .await?;
+    let row: Option<Row> = sqlx::query_as(select!(
+        "WHERE form_id = ?1 AND id = ?2 AND deleted_at IS NULL"
+    ))
+    .bind(form_id)
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?;
     Ok(row.map(Registration::from))
 }
 
 /// A page of the registrations a user sent (newest first), hold ones excluded because they
 /// cannot be opened; plus the total count.
-pub async fn page_for_user(db: &TenantDb, user_id: &str, page: i64, per_page: i64) -> Result<(Vec<Registration>, i64)> {
+pub async fn page_for_user(
+    db: &TenantDb,
+    user_id: &str,
+    page: i64,
+    per_page: i64,
+) -> Result<(Vec<Registration>, i64)> {
     let rows: Vec<Row> = sqlx::query_as(select!(
         "WHERE user_id = ?1 AND deleted_at IS NULL AND status <> 'hold' ORDER BY created_at DESC, serial_number DESC LIMIT ?2 OFFSET ?3"
     ))
@@ -435,7 +486,12 @@ pub async fn page_for_user(db: &TenantDb, user_id: &str, page: i64, per_page: i6
 /// Completed registrations of a form whose value at each path contains the term
 /// (case-insensitive), newest first. Paths are element names joined by '.', checked by the
 /// caller against the form's searchable fields (so they are always `[a-z0-9_.]`).
-pub async fn search(db: &TenantDb, form_id: &str, filters: &[(String, String)], limit: i64) -> Result<Vec<Registration>> {
+pub async fn search(
+    db: &TenantDb,
+    form_id: &str,
+    filters: &[(String, String)],
+    limit: i64,
+) -> Result<Vec<Registration>> {
     let filters: Vec<Value> = filters
         .iter()
         .map(|(path, term)| serde_json::json!({ "path": format!("$.{path}"), "term": term.to_lowercase() }))
