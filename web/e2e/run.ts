@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { CONTEXT_OPTIONS, launchBrowser } from './browser';
 import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
+import { builderScenarios } from './builder-scenarios';
 import { offlineScenarios } from './offline-scenarios';
 import { scenarios } from './scenarios';
 import type { Scenario } from './steps';
@@ -46,7 +47,7 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const all = [...scenarios, ...offlineScenarios];
+  const all = [...scenarios, ...offlineScenarios, ...builderScenarios];
   const selected = filter ? all.filter((s) => s.name.includes(filter)) : all;
   let passed = 0;
   let failed = 0;

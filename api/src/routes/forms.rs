@@ -2,6 +2,7 @@
 //! `api/forms/published/{client}`.
 
 use crate::AppState;
+use crate::routes::folders::millis;
 use crate::cache::CachedForm;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, ClientCtx, public_tenant};
@@ -108,8 +109,8 @@ pub fn form_json(form: &Form, client_id: &str) -> Value {
         "form_settings": form.form_settings,
         "form_summary": form.form_summary,
         "registrationNameToken": form.registration_name_token,
-        "published_at": form.published_at,
-        "updated_at": form.updated_at,
+        "published_at": form.published_at.map(millis),
+        "updated_at": millis(form.updated_at),
     })
 }
 

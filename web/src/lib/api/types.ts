@@ -88,8 +88,10 @@ export interface FillableForm {
   form_settings: { form_complete_action?: string; [extra: string]: unknown } | null;
   form_summary: string | null;
   registrationNameToken?: string | null;
-  published_at?: string | null;
-  updated_at?: string | null;
+  /** Epoch ms (decision 010). */
+  published_at?: number | null;
+  /** Epoch ms (decision 010). */
+  updated_at?: number | null;
 }
 
 export interface FolderForm {

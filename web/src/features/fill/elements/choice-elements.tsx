@@ -36,13 +36,8 @@ export function CheckboxSingleElement({ element, id, value, onChange, error, req
             }}
           />
         }
-        label={
-          <>
-            {element.label}
-            {/* Like MUI's own asterisk: seen, not read out; the input itself says it is required. */}
-            {required && <span aria-hidden="true">{'\u2009*'}</span>}
-          </>
-        }
+        // FormControlLabel adds the asterisk itself when its control is required.
+        label={element.label}
       />
       {help && (
         <FormHelperText id={`${id}-help`} error={Boolean(error)}>

@@ -1,0 +1,194 @@
+/**
+ * Issue 5's end-to-end scenarios: a form manager builds a form through the screens (folder,
+ * form, one element of every type offered, a rule, publish, guest access); a field user fills
+ * it in and the rule works; a user without 'eform manage forms' gets no add buttons.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { CONTEXT_OPTIONS } from './browser';
+import { assert, atPath, makePng, type Scenario, signIn, TIMEOUT, visible } from './steps';
+
+const MANAGER = 'formulieren@demo.eform.nl';
+const FILLER = 'invuller@demo.eform.nl';
+const FOLDER = 'E2E inspecties';
+const FORM = 'E2E schouw';
+
+/**
+ * The element types a form manager can add, by their Dutch names in the add panel, with what
+ * each needs beyond its defaults before 'Klaar' accepts it.
+ */
+const ELEMENTS: { type: string; complete?: (dialog: Locator) => Promise<void> }[] = [
+  { type: 'Tekstveld' },
+  { type: 'Tekstvlak' },
+  { type: 'Getal' },
+  { type: 'E-mailadres' },
+  { type: 'Datum' },
+  { type: 'Tijd' },
+  { type: 'Datum en tijd' },
+  { type: 'Vinkje' },
+  { type: 'Meerdere keuzes' },
+  { type: 'Keuzerondjes', complete: option('ja', 'Ja') },
+  { type: 'Keuzelijst', complete: option('goed', 'Goed') },
+  { type: 'Bestand' },
+  { type: 'Foto' },
+  { type: 'Kop' },
+  { type: 'Handtekening' },
+  { type: 'Subformulier', complete: (dialog) => dialog.getByLabel('Registratie label').fill('Bevinding') },
+  { type: 'Berekening', complete: (dialog) => dialog.getByLabel('Formule').fill('2,5 * 2') },
+  { type: 'Kaart' },
+  { type: 'GPS locatie' },
+  { type: 'Route volgen' },
+  { type: 'QR-code scanner' },
+  { type: 'Zoeken' },
+  { type: 'Vaste tekst', complete: (dialog) => dialog.getByLabel('Tekst', { exact: true }).fill('Loop de hele straat na.') },
+  {
+    type: 'Afbeelding',
+    complete: async (dialog) => {
+      await dialog.getByLabel('Afbeelding uploaden').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng() });
+      await dialog.getByText('Huidig bestand: logo.png').waitFor({ timeout: TIMEOUT });
+    },
+  },
+  {
+    type: 'Vast bestand',
+    complete: async (dialog) => {
+      await dialog.getByLabel('Bestand uploaden').setInputFiles({ name: 'instructie.txt', mimeType: 'text/plain', buffer: Buffer.from('Instructie voor de schouw.\n') });
+      await dialog.getByText('Huidig bestand: instructie.txt').waitFor({ timeout: TIMEOUT });
+    },
+  },
+  { type: 'Fase overgang' },
+];
+
+/** Admin-only types a form manager must not be offered. */
+const ADMIN_ONLY = ['Gekoppeld formulier', 'Berekend veld'];
+
+function option(value: string, label: string): (dialog: Locator) => Promise<void> {
+  return async (dialog) => {
+    await dialog.getByLabel('Waarde van optie 1').fill(value);
+    await dialog.getByLabel('Label van optie 1').fill(label);
+  };
+}
+
+/** Picks `choice` in the MUI select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: Locator, label: string, choice: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: choice, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached', timeout: TIMEOUT });
+}
+
+async function addElement(page: Page, type: string, complete?: (dialog: Locator) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: `${type} toevoegen`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${type} bewerken` });
+  await dialog.waitFor({ timeout: TIMEOUT });
+  await complete?.(dialog);
+  await dialog.getByRole('button', { name: 'Klaar' }).click();
+  try {
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  } catch {
+    throw new Error(`the ${type} dialog did not close: ${await dialog.innerText()}`);
+  }
+}
+
+export const builderScenarios: Scenario[] = [
+  {
+    name: 'n: a form manager builds, publishes and shares a form; a field user fills it and its rule works',
+    async run({ server, page, browser }) {
+      await signIn(page, server.baseUrl, MANAGER);
+
+      // Folder.
+      await page.goto(`${server.baseUrl}/admin/folder-create`);
+      await page.getByLabel('Map naam').fill(FOLDER);
+      await page.getByRole('button', { name: 'Map aanmaken' }).click();
+      await visible(page, `Map ${FOLDER} is aangemaakt.`);
+      await atPath(page, '/admin/folder-list');
+
+      // Form, created from its folder in the form list (the folder is preselected).
+      await page.goto(`${server.baseUrl}/admin/form-list`);
+      await page.getByLabel(`Formulier aanmaken in map ${FOLDER}`).click();
+      await atPath(page, '/admin/form-create');
+      await page.getByLabel('Formulier naam').fill(FORM);
+      await page.getByRole('button', { name: 'Formulier aanmaken' }).click();
+      await visible(page, `Formulier ${FORM} is aangemaakt.`);
+      await page.waitForURL((url) => /^\/admin\/form\/[^/]+$/.test(url.pathname), { timeout: TIMEOUT });
+      const formPath = new URL(page.url()).pathname;
+
+      // Elements: one of every type offered to a form manager.
+      await page.getByRole('tab', { name: 'Aanpassen' }).click();
+      await atPath(page, `${formPath}/edit`);
+      await visible(page, 'Dit formulier heeft nog geen elementen. Voeg hieronder een element toe.');
+      for (const name of ADMIN_ONLY) {
+        assert((await page.getByRole('button', { name: `${name} toevoegen`, exact: true }).count()) === 0, `a form manager may add ${name}`);
+      }
+      for (const element of ELEMENTS) await addElement(page, element.type, element.complete);
+      await page.getByRole('button', { name: 'Formulier opslaan' }).click();
+      await visible(page, 'Het formulier is opgeslagen.');
+
+      // A rule: 'Tekstvlak' is hidden while 'Tekstveld' says "verberg".
+      await page.getByRole('tab', { name: 'Regels' }).click();
+      await atPath(page, `${formPath}/rules`);
+      await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+      await page.getByLabel('Naam van de regel').fill('Toelichting verbergen');
+      const condition = page.getByRole('group', { name: 'Voorwaarde 1' });
+      await choose(page, condition, 'Element', 'Tekstveld (tekstveld)');
+      await choose(page, condition, 'Vergelijking', 'is gelijk aan (tekst)');
+      await condition.getByRole('textbox', { name: 'Waarde' }).fill('verberg');
+      const action = page.getByRole('group', { name: 'Actie 1' });
+      await choose(page, action, 'Actie', 'Verberg');
+      await choose(page, action, 'Element', 'Tekstvlak (tekstvlak)');
+      await page.getByRole('button', { name: 'Regels opslaan' }).click();
+      await visible(page, 'Regels zijn opgeslagen');
+
+      // Publish and open to guests.
+      await page.getByRole('tab', { name: 'Bekijk' }).click();
+      await atPath(page, formPath);
+      await page.getByRole('switch', { name: 'Gepubliceerd' }).check();
+      await page.getByText('Gepubliceerd', { exact: true }).first().waitFor({ timeout: TIMEOUT });
+      await page.getByRole('switch', { name: 'Gasttoegang' }).check();
+      const link = page.getByLabel('Publieke link');
+      await link.waitFor({ timeout: TIMEOUT });
+      const guestUrl = await link.inputValue();
+      assert(guestUrl.startsWith(`${server.baseUrl}/guest/form/`), `unexpected guest link ${guestUrl}`);
+
+      // A guest opens the public link.
+      const guest = await browser.newContext(CONTEXT_OPTIONS);
+      try {
+        const guestPage = await guest.newPage();
+        await guestPage.goto(guestUrl);
+        await guestPage.getByRole('heading', { name: FORM }).waitFor({ timeout: TIMEOUT });
+      } finally {
+        await guest.close();
+      }
+
+      // A field user finds the form in its folder and the rule takes effect.
+      const field = await browser.newContext(CONTEXT_OPTIONS);
+      try {
+        const fieldPage = await field.newPage();
+        await signIn(fieldPage, server.baseUrl, FILLER);
+        await fieldPage.getByRole('link', { name: 'Formulier invullen' }).click();
+        await fieldPage.getByRole('treeitem', { name: FOLDER }).click();
+        await fieldPage.getByRole('treeitem', { name: FORM }).click();
+        await fieldPage.getByRole('heading', { name: FORM, level: 1 }).waitFor({ timeout: TIMEOUT });
+        const explanation = fieldPage.getByLabel('Tekstvlak');
+        await explanation.waitFor({ timeout: TIMEOUT });
+        await fieldPage.getByLabel('Tekstveld').fill('verberg');
+        await explanation.waitFor({ state: 'hidden', timeout: TIMEOUT });
+        await fieldPage.getByLabel('Tekstveld').fill('laten staan');
+        await explanation.waitFor({ timeout: TIMEOUT });
+      } finally {
+        await field.close();
+      }
+    },
+  },
+  {
+    name: 'o: without eform manage forms the form list has no add buttons',
+    async run({ server, page }) {
+      await signIn(page, server.baseUrl, 'lezer@demo.eform.nl');
+      await page.goto(`${server.baseUrl}/admin/form-list`);
+      await page.getByRole('heading', { name: 'Formulieren beheren', level: 1 }).waitFor({ timeout: TIMEOUT });
+      await visible(page, 'Demo melding');
+      for (const name of ['Formulier aanmaken', 'Map aanmaken']) {
+        assert((await page.getByRole('button', { name }).count()) === 0, `lezer sees '${name}'`);
+        assert((await page.getByRole('link', { name, exact: true }).count()) === 0, `lezer sees the link '${name}'`);
+      }
+      assert((await page.getByLabel(/^Formulier aanmaken in map /).count()) === 0, 'lezer can add a form to a folder');
+    },
+  },
+];
