@@ -166,9 +166,11 @@ async fn create(
         rules,
         values: body.values.unwrap_or_else(|| json!({})),
         email_settings: body.email_settings.unwrap_or_else(|| json!([])),
+        webhook_integrations: json!([]),
         settings: json!({}),
         form_settings: json!({}),
         form_summary: None,
+        registration_name_token: None,
         guest_id: None,
         published: false,
         updated_by: Some(ctx.auth.user.id.to_string()),
@@ -507,23 +509,17 @@ async fn copy(
         rules: form.rules.clone(),
         values: form.values.clone(),
         email_settings: form.email_settings.clone(),
+        webhook_integrations: form.webhook_integrations.clone(),
         settings,
         form_settings: form.form_settings.clone(),
         form_summary: form.form_summary.clone(),
+        registration_name_token: form.registration_name_token.clone(),
         guest_id: None,
         published: false,
         updated_by: Some(target.auth.user.id.to_string()),
     };
     forms::insert(&target.db, &new).await?;
     directory::register(&state.platform, "form", &id, &target.client.id).await?;
-    // The parts a new form has no column for in its insert are set like any change.
-    let inserted = reload(&target, &id).await?;
-    let complete = Form {
-        webhook_integrations: form.webhook_integrations.clone(),
-        registration_name_token: form.registration_name_token.clone(),
-        ..inserted
-    };
-    forms::update(&target.db, &complete, Some(target.auth.user.id.as_str())).await?;
     let stored = reload(&target, &id).await?;
     Ok((
         StatusCode::CREATED,
