@@ -431,9 +431,9 @@ async fn revision_list(
     Ok(Json(Value::Array(list)))
 }
 
-/// `GET api/form/{id}/revision-restore/{revision_id}`: the form as it was in that revision.
-/// Its folder, publication, access and guest link stay as they are now: they have calls of
-/// their own, and an old guest link must never come back.
+/// `GET api/form/{id}/revision-restore/{revision_id}`: the form as it was in that revision,
+/// back in its folder while that folder exists. Publication, access and the guest link stay
+/// as they are now: they have calls of their own, and an old guest link must never come back.
 async fn restore(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -456,9 +456,13 @@ async fn restore(
             }
         }
     }
+    let folder_id = match old.folder_id.as_deref() {
+        Some(id) if folders::find(&ctx.db, id).await?.is_some() => old.folder_id.clone(),
+        _ => current.folder_id.clone(),
+    };
     let restored = Form {
         settings,
-        folder_id: current.folder_id.clone(),
+        folder_id,
         guest_id: current.guest_id.clone(),
         ..old
     };
