@@ -329,7 +329,19 @@ async fn a_revision_restore_brings_back_the_exact_earlier_form() -> TestResult {
         app.patch_json(&uri, Some(&key), &change).await?.status,
         StatusCode::OK
     );
-    let second = json!({ "schema": relabelled(&original, "Tweede versie"), "rules": [], "values": {}, "form_name": "Versie 2", "settings": { "bad_internet_mode": false } });
+    let other_folder = app
+        .post_json(
+            &format!(
+                "/api/client/{}/folder",
+                original["client_id"].as_str().ok_or("client")?
+            ),
+            Some(&key),
+            &json!({ "folder_name": "Elders" }),
+        )
+        .await?
+        .json["folder_id"]
+        .clone();
+    let second = json!({ "schema": relabelled(&original, "Tweede versie"), "rules": [], "values": {}, "form_name": "Versie 2", "settings": { "bad_internet_mode": false }, "folder_id": other_folder });
     assert_eq!(
         app.patch_json(&uri, Some(&key), &second).await?.status,
         StatusCode::OK
@@ -355,6 +367,7 @@ async fn a_revision_restore_brings_back_the_exact_earlier_form() -> TestResult {
         assert_eq!(answer["rules"], rules);
         assert_eq!(answer["values"], json!({ "aantal": 2 }));
         assert_eq!(answer["form_name"], json!("Versie 1"));
+        assert_eq!(answer["folder_id"], original["folder_id"]);
         assert_eq!(answer["settings"]["bad_internet_mode"], json!(true));
     }
     // The restore is itself a revision.
