@@ -236,6 +236,13 @@ async fn each_changed_part_needs_its_own_permission() -> TestResult {
         );
         assert_eq!(accepted.json["user"], json!("formulieren"));
     }
+    // A user who manages no forms changes nothing, not even with an empty body.
+    assert_eq!(
+        app.patch_json(&uri, Some(&invuller), &json!({}))
+            .await?
+            .status,
+        StatusCode::FORBIDDEN
+    );
     // Sending a part unchanged needs nothing; ignored parts cannot be set this way.
     let same =
         json!({ "form_name": "Andere naam", "published_at": null, "users": [{ "user_id": "x" }] });

@@ -5,7 +5,7 @@ use crate::AppState;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::{AuthUser, ClientCtx, JsonBody};
 use crate::routes::folders::millis;
-use crate::routes::forms::form_json;
+use crate::routes::forms::{form_json, manages_forms};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
@@ -342,6 +342,11 @@ async fn update(
     JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>> {
     let ctx = ClientCtx::for_owner_of(&state, auth, "form", &form_id).await?;
+    // Only form managers change forms at all: a body without changes would otherwise let
+    // any user of the client write a revision in their name.
+    if !manages_forms(&ctx) {
+        return Err(AppError::Forbidden);
+    }
     let current = forms::find(&ctx.db, &form_id)
         .await?
         .ok_or(AppError::NotFound)?;
