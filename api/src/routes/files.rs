@@ -34,8 +34,18 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/file-upload/form", post(upload))
         .route("/api/file-upload/form-hd", post(upload))
-        .route("/api/file-upload/imagetag", post(image_tag))
-        .route("/api/file-upload/static-file", post(static_file))
+        .route(
+            "/api/file-upload/imagetag",
+            post(|State(state), auth, Query(query), multipart| {
+                builder_upload(state, auth, query, multipart, &IMAGE_TAG)
+            }),
+        )
+        .route(
+            "/api/file-upload/static-file",
+            post(|State(state), auth, Query(query), multipart| {
+                builder_upload(state, auth, query, multipart, &STATIC_FILE)
+            }),
+        )
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
         .route("/api/client/{client_id}/file/{file_id}", get(download))
 }
@@ -199,51 +209,31 @@ async fn store(
     })))
 }
 
-/// `POST /api/file-upload/imagetag`: an image for an image tag element (jpeg, png, gif).
-async fn image_tag(
-    State(state): State<AppState>,
-    auth: AuthUser,
-    Query(query): Query<Target>,
-    multipart: Multipart,
-) -> Result<Json<Value>> {
-    builder_upload(
-        &state,
-        auth,
-        query,
-        multipart,
-        IMAGE_TAG_TYPES,
-        messages::IMAGE_TAG_TYPE_NOT_ALLOWED,
-    )
-    .await
+/// What a form builder upload call takes, and the text when it gets something else.
+struct Accepts {
+    types: &'static [&'static str],
+    refused: &'static str,
 }
 
+/// `POST /api/file-upload/imagetag`: an image for an image tag element.
+const IMAGE_TAG: Accepts = Accepts {
+    types: IMAGE_TAG_TYPES,
+    refused: messages::IMAGE_TAG_TYPE_NOT_ALLOWED,
+};
 /// `POST /api/file-upload/static-file`: a file for a static file element.
-async fn static_file(
-    State(state): State<AppState>,
-    auth: AuthUser,
-    Query(query): Query<Target>,
-    multipart: Multipart,
-) -> Result<Json<Value>> {
-    builder_upload(
-        &state,
-        auth,
-        query,
-        multipart,
-        STATIC_FILE_TYPES,
-        messages::STATIC_FILE_TYPE_NOT_ALLOWED,
-    )
-    .await
-}
+const STATIC_FILE: Accepts = Accepts {
+    types: STATIC_FILE_TYPES,
+    refused: messages::STATIC_FILE_TYPE_NOT_ALLOWED,
+};
 
 /// A form builder upload: only for users who may edit forms in the client, and only of
 /// the types the element takes.
 async fn builder_upload(
-    state: &AppState,
+    state: AppState,
     auth: AuthUser,
     query: Target,
     multipart: Multipart,
-    allowed: &[&str],
-    not_allowed: &str,
+    accepts: &Accepts,
 ) -> Result<Json<Value>> {
     let upload = read_upload(query, multipart).await?;
     let client_id = upload
@@ -252,11 +242,11 @@ async fn builder_upload(
         .as_deref()
         .and_then(ClientId::parse)
         .ok_or(AppError::NotFound)?;
-    let ctx = ClientCtx::resolve(state, auth, &client_id).await?;
+    let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
     ctx.require(Permission::ManageFormEdit)?;
     let filename = clean_filename(&upload.filename);
-    let mime = check_typed_upload(&filename, &upload.bytes, allowed)
-        .map_err(|problem| upload_error(problem, not_allowed))?;
+    let mime = check_typed_upload(&filename, &upload.bytes, accepts.types)
+        .map_err(|problem| upload_error(problem, accepts.refused))?;
     store(
         &ctx.db,
         &client_id,

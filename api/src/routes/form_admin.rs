@@ -5,7 +5,7 @@ use crate::AppState;
 use crate::error::{AppError, FieldError, Result};
 use crate::extract::{AuthUser, ClientCtx, JsonBody};
 use crate::routes::folders::millis;
-use crate::routes::forms::form_json;
+use crate::routes::forms::{form_json, manages_forms};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, patch, post};
@@ -166,9 +166,11 @@ async fn create(
         rules,
         values: body.values.unwrap_or_else(|| json!({})),
         email_settings: body.email_settings.unwrap_or_else(|| json!([])),
+        webhook_integrations: json!([]),
         settings: json!({}),
         form_settings: json!({}),
         form_summary: None,
+        registration_name_token: None,
         guest_id: None,
         published: false,
         updated_by: Some(ctx.auth.user.id.to_string()),
@@ -340,6 +342,11 @@ async fn update(
     JsonBody(body): JsonBody<Map<String, Value>>,
 ) -> Result<Json<Value>> {
     let ctx = ClientCtx::for_owner_of(&state, auth, "form", &form_id).await?;
+    // Only form managers change forms at all: a body without changes would otherwise let
+    // any user of the client write a revision in their name.
+    if !manages_forms(&ctx) {
+        return Err(AppError::Forbidden);
+    }
     let current = forms::find(&ctx.db, &form_id)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -429,9 +436,9 @@ async fn revision_list(
     Ok(Json(Value::Array(list)))
 }
 
-/// `GET api/form/{id}/revision-restore/{revision_id}`: the form as it was in that revision.
-/// Its folder, publication, access and guest link stay as they are now: they have calls of
-/// their own, and an old guest link must never come back.
+/// `GET api/form/{id}/revision-restore/{revision_id}`: the form as it was in that revision,
+/// back in its folder while that folder exists. Publication, access and the guest link stay
+/// as they are now: they have calls of their own, and an old guest link must never come back.
 async fn restore(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -454,9 +461,13 @@ async fn restore(
             }
         }
     }
+    let folder_id = match old.folder_id.as_deref() {
+        Some(id) if folders::find(&ctx.db, id).await?.is_some() => old.folder_id.clone(),
+        _ => current.folder_id.clone(),
+    };
     let restored = Form {
         settings,
-        folder_id: current.folder_id.clone(),
+        folder_id,
         guest_id: current.guest_id.clone(),
         ..old
     };
@@ -507,23 +518,17 @@ async fn copy(
         rules: form.rules.clone(),
         values: form.values.clone(),
         email_settings: form.email_settings.clone(),
+        webhook_integrations: form.webhook_integrations.clone(),
         settings,
         form_settings: form.form_settings.clone(),
         form_summary: form.form_summary.clone(),
+        registration_name_token: form.registration_name_token.clone(),
         guest_id: None,
         published: false,
         updated_by: Some(target.auth.user.id.to_string()),
     };
     forms::insert(&target.db, &new).await?;
     directory::register(&state.platform, "form", &id, &target.client.id).await?;
-    // The parts a new form has no column for in its insert are set like any change.
-    let inserted = reload(&target, &id).await?;
-    let complete = Form {
-        webhook_integrations: form.webhook_integrations.clone(),
-        registration_name_token: form.registration_name_token.clone(),
-        ..inserted
-    };
-    forms::update(&target.db, &complete, Some(target.auth.user.id.as_str())).await?;
     let stored = reload(&target, &id).await?;
     Ok((
         StatusCode::CREATED,

@@ -2,10 +2,10 @@
 //! `api/forms/published/{client}`.
 
 use crate::AppState;
-use crate::routes::folders::millis;
 use crate::cache::CachedForm;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, ClientCtx, public_tenant};
+use crate::routes::folders::millis;
 use crate::routes::form_admin;
 use axum::extract::{Path, State};
 use axum::routing::get;

@@ -166,38 +166,59 @@ pub struct NewForm {
     pub rules: Value,
     pub values: Value,
     pub email_settings: Value,
+    pub webhook_integrations: Value,
     pub settings: Value,
     pub form_settings: Value,
     pub form_summary: Option<String>,
+    pub registration_name_token: Option<String>,
     pub guest_id: Option<String>,
     pub published: bool,
     pub updated_by: Option<String>,
 }
 
-/// Stores a new form. The caller registers its id (and guest id) in the platform directory.
-pub async fn insert(db: &TenantDb, form: &NewForm) -> Result<()> {
+impl NewForm {
+    /// The form as it will be stored at `at`.
+    fn into_form(self, at: i64) -> Form {
+        Form {
+            id: self.id,
+            folder_id: self.folder_id,
+            name: self.name,
+            form_type: self.form_type,
+            schema: self.schema,
+            rules: self.rules,
+            values: self.values,
+            email_settings: self.email_settings,
+            webhook_integrations: self.webhook_integrations,
+            settings: self.settings,
+            form_settings: self.form_settings,
+            form_summary: self.form_summary,
+            registration_name_token: self.registration_name_token,
+            guest_id: self.guest_id,
+            published_at: self.published.then_some(at),
+            updated_at: at,
+            updated_by: self.updated_by,
+        }
+    }
+}
+
+/// Stores a new form: its row, then its parts exactly as a change writes them. The caller
+/// registers its id (and guest id) in the platform directory.
+pub async fn insert(db: &TenantDb, new: &NewForm) -> Result<()> {
     let at = now();
+    let form = new.clone().into_form(at);
+    let mut tx = db.pool().begin().await?;
     sqlx::query(
-        "INSERT INTO forms (id, folder_id, name, form_type, schema, rules, form_values, email_settings, settings, form_settings, form_summary, guest_id, published_at, created_at, updated_at, updated_by)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
+        "INSERT INTO forms (id, name, form_type, published_at, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
     )
     .bind(&form.id)
-    .bind(&form.folder_id)
     .bind(&form.name)
     .bind(&form.form_type)
-    .bind(form.schema.to_string())
-    .bind(form.rules.to_string())
-    .bind(form.values.to_string())
-    .bind(form.email_settings.to_string())
-    .bind(form.settings.to_string())
-    .bind(form.form_settings.to_string())
-    .bind(&form.form_summary)
-    .bind(&form.guest_id)
-    .bind(form.published.then_some(at))
+    .bind(form.published_at)
     .bind(at)
-    .bind(&form.updated_by)
-    .execute(db.pool())
+    .execute(&mut *tx)
     .await?;
+    write_parts(&mut *tx, &form, form.updated_by.as_deref()).await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -216,6 +237,14 @@ pub async fn access_lists(db: &TenantDb, form_id: &str) -> Result<(Vec<String>, 
 /// Stores every editable part of `form` (everything but publication and access, which have
 /// calls of their own) and records who changed it now.
 pub async fn update(db: &TenantDb, form: &Form, user_id: Option<&str>) -> Result<()> {
+    write_parts(db.pool(), form, user_id).await
+}
+
+async fn write_parts<'e>(
+    exec: impl sqlx::SqliteExecutor<'e>,
+    form: &Form,
+    user_id: Option<&str>,
+) -> Result<()> {
     sqlx::query(
         "UPDATE forms SET folder_id = ?2, name = ?3, schema = ?4, rules = ?5, form_values = ?6, email_settings = ?7,
              webhook_integrations = ?8, settings = ?9, form_settings = ?10, form_summary = ?11,
@@ -237,7 +266,7 @@ pub async fn update(db: &TenantDb, form: &Form, user_id: Option<&str>) -> Result
     .bind(&form.guest_id)
     .bind(now())
     .bind(user_id)
-    .execute(db.pool())
+    .execute(exec)
     .await?;
     Ok(())
 }
