@@ -825,3 +825,27 @@ async fn nothing_of_a_form_is_reachable_from_another_client() -> TestResult {
     }
     Ok(())
 }
+
+#[tokio::test]
+async fn only_admins_add_linked_form_and_computed_elements() -> TestResult {
+    let app = TestApp::new().await?;
+    let form_id = app.form_id("Demo melding").await?;
+    let uri = format!("/api/form/{form_id}");
+    let manager = app.login("formulieren").await?;
+    let admin = app.login("admin").await?;
+    let form = app.get(&uri, Some(&manager)).await?.json;
+    let mut schema = form["schema"].as_array().ok_or("schema")?.clone();
+    schema.push(json!({ "name": "bron", "label": "Bron", "elementType": "computed", "elementToWatch": "omschrijving" }));
+    let body = json!({ "schema": schema });
+
+    let refused = app.patch_json(&uri, Some(&manager), &body).await?;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{:?}", refused.json);
+    let added = app.patch_json(&uri, Some(&admin), &body).await?;
+    assert_eq!(added.status, StatusCode::OK, "{:?}", added.json);
+    // Once there, a form manager may keep it while changing the rest.
+    let mut relabelled = body.clone();
+    relabelled["schema"][0]["label"] = json!("Wat is er aan de hand?");
+    let kept = app.patch_json(&uri, Some(&manager), &relabelled).await?;
+    assert_eq!(kept.status, StatusCode::OK, "{:?}", kept.json);
+    Ok(())
+}

@@ -649,6 +649,43 @@ fn check_rule(rule: &Rule, schema: &[Element], path: &str, errors: &mut Vec<Sche
 /// The form types of the specification; 'default' unless chosen otherwise.
 pub const FORM_TYPES: [&str; 2] = ["default", "workflow"];
 
+/// Element types only platform administrators may add (document 001 section 6).
+pub const ADMIN_ONLY_TYPES: [&str; 2] = ["linkedForm", "computed"];
+
+/// Admin-only elements in `after` that `before` does not have, by data name (`subform.name`
+/// inside subforms). Elements already there may stay and be edited by anyone allowed to edit
+/// the form; only adding one needs an administrator.
+pub fn admin_only_added(before: &Value, after: &Value) -> Vec<String> {
+    fn collect(schema: &Value, prefix: &str, into: &mut Vec<String>) {
+        for element in schema.as_array().into_iter().flatten() {
+            let name = element
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let path = if prefix.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{prefix}.{name}")
+            };
+            let kind = element
+                .get("elementType")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if ADMIN_ONLY_TYPES.contains(&kind) {
+                into.push(path.clone());
+            }
+            if let Some(inner) = element.get("subform").and_then(|s| s.get("schema")) {
+                collect(inner, &path, into);
+            }
+        }
+    }
+    let (mut old, mut new) = (Vec::new(), Vec::new());
+    collect(before, "", &mut old);
+    collect(after, "", &mut new);
+    new.retain(|path| !old.contains(path));
+    new
+}
+
 /// The phase a registration of a new form starts in: '1' for workflow forms (spec
 /// document 001 section 9), none for the others.
 pub fn initial_phase(form_type: &str) -> Option<String> {
@@ -812,6 +849,23 @@ mod lenient {
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
 mod tests {
+
+    #[test]
+    fn only_newly_added_admin_only_elements_count() {
+        let before = json!([{ "name": "bron", "elementType": "computed" }, { "name": "tekst", "elementType": "text" }]);
+        let after = json!([
+            { "name": "bron", "elementType": "computed" },
+            { "name": "tekst", "elementType": "text" },
+            { "name": "regels", "elementType": "subform", "subform": { "schema": [{ "name": "koppeling", "elementType": "linkedForm" }] } },
+        ]);
+        assert_eq!(
+            admin_only_added(&before, &after),
+            vec!["regels.koppeling".to_owned()]
+        );
+        assert!(admin_only_added(&after, &before).is_empty());
+        assert!(admin_only_added(&after, &after).is_empty());
+    }
+
     use super::*;
     use serde_json::json;
 

@@ -133,6 +133,17 @@ struct CreateBody {
     email_settings: Option<Value>,
 }
 
+/// linkedForm and computed elements are added by platform administrators only (document
+/// 001 section 6); the editor hides them from others, this keeps other clients of the API
+/// to the same rule.
+fn require_admin_for_added(ctx: &ClientCtx, before: &Value, after: &Value) -> Result<()> {
+    if ctx.access.is_admin() || domain::form::admin_only_added(before, after).is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
 /// `POST api/form`: a new, unpublished form; the schema starts empty unless one is sent.
 async fn create(
     State(state): State<AppState>,
@@ -156,6 +167,7 @@ async fn create(
     let schema = body.schema.unwrap_or_else(|| json!([]));
     let rules = body.rules.unwrap_or_else(|| json!([]));
     domain::form::validate_schema(&schema, &rules).map_err(schema_errors)?;
+    require_admin_for_added(&ctx, &json!([]), &schema)?;
     let id = tenancy::new_id();
     let new = NewForm {
         id: id.clone(),
@@ -359,6 +371,7 @@ async fn update(
     }
     if next.schema != current.schema || next.rules != current.rules {
         domain::form::validate_schema(&next.schema, &next.rules).map_err(schema_errors)?;
+        require_admin_for_added(&ctx, &current.schema, &next.schema)?;
     }
     let stored = save(&state, &ctx, &current, next).await?;
     Ok(Json(admin_json(&state, &ctx, &stored).await?))
