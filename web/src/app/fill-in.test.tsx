@@ -1,48 +1,27 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { FillableForm, Registration } from '@/lib/api/types';
-import { SESSION_KEY, type StoredSession } from '@/lib/auth/session-storage';
+import type { Registration } from '@/lib/api/types';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
-import { clientDetails, DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import { clientDetails, DEMO, demoServer, fillableForm, storedSession, userInfo } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 // Whole screens with lazy route chunks: slower than unit tests, above all on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderApp(path: string, session: StoredSession | null = storedSession()) {
-  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
-
 function server(extra: Record<string, FakeHandler>, info = userInfo()) {
   return installFakeServer({ ...demoServer({}, info), ...extra });
 }
 
-const FORM: FillableForm = {
-  form_id: 'f1',
+const FORM = fillableForm({
   form_guest_id: 'g1',
-  form_name: 'Melding',
-  form_type: 'default',
-  folder_id: 'd1',
-  client_id: DEMO.id,
-  client_uuid: DEMO.uuid,
   schema: [
     { name: 'naam', label: 'Naam', elementType: 'text', validation: [{ name: 'required' }] },
     { name: 'geen', label: 'Geen toelichting', elementType: 'checkbox_single' },
     { name: 'toelichting', label: 'Toelichting', elementType: 'textarea', validation: [{ name: 'required' }] },
   ],
-  values: {},
   rules: [
     {
       ruleName: 'verberg',
@@ -53,8 +32,7 @@ const FORM: FillableForm = {
   ],
   settings: { search_enabled: true, searchable_fields: [{ value: 'naam', label: 'Naam' }] },
   form_settings: { form_complete_action: 'fillFormAgain' },
-  form_summary: null,
-};
+});
 
 function registration(overrides: Partial<Registration> = {}): Registration {
   return {
@@ -93,7 +71,7 @@ describe('folder list', () => {
 
   it('opens the public folder, expands others by keyboard and opens a form with Enter', async () => {
     server({ 'GET /api/client/c1/folder/user': () => json(200, tree), 'GET /api/form/f2': () => json(200, { ...FORM, form_id: 'f2', form_name: 'Alle elementen' }), 'GET /api/client/c1': () => json(200, clientDetails(DEMO)) });
-    const router = renderApp('/folders');
+    const router = renderApp('/folders', storedSession());
     expect(await screen.findByRole('heading', { name: 'Formulier invullen' })).toBeTruthy();
     const treeView = screen.getByRole('tree', { name: 'Mappen en formulieren' });
     expect(within(treeView).getByRole('treeitem', { name: 'public' }).getAttribute('aria-expanded')).toBe('true');
@@ -115,7 +93,7 @@ describe('folder list', () => {
 
   it('says so when there is nothing to fill in', async () => {
     server({ 'GET /api/client/c1/folder/user': () => json(200, []) });
-    renderApp('/folders');
+    renderApp('/folders', storedSession());
     expect(await screen.findByText('Er zijn geen mappen en formulieren gevonden voor deze klant.')).toBeTruthy();
   });
 });
@@ -130,7 +108,7 @@ describe('fill form', () => {
   it('validates, applies rules, retries a 409 with a new fill token and shows the success dialog', async () => {
     formServer();
     const sent = installFakeXhr();
-    renderApp('/form/f1/0');
+    renderApp('/form/f1/0', storedSession());
     expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
     expect(screen.getByLabelText(/^Naam/)).toBeTruthy();
 
@@ -174,7 +152,7 @@ describe('fill form', () => {
   it('shows the field errors of a 422 at their fields', async () => {
     formServer();
     const sent = installFakeXhr();
-    renderApp('/form/f1/0');
+    renderApp('/form/f1/0', storedSession());
     await userEvent.type(await screen.findByLabelText(/^Naam/), 'Lamp');
     await userEvent.type(screen.getByLabelText(/^Toelichting/), 'kapot');
     await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
@@ -191,7 +169,7 @@ describe('fill form', () => {
 
   it('warns when the credits are gone', async () => {
     formServer(0);
-    renderApp('/form/f1/0');
+    renderApp('/form/f1/0', storedSession());
     expect(await screen.findByText(/^De credits zijn op\./)).toBeTruthy();
   });
 
@@ -202,7 +180,7 @@ describe('fill form', () => {
       'GET /api/client/c1': () => json(200, clientDetails(DEMO)),
       'GET /api/client/c1/folder/user': () => json(200, []),
     });
-    const router = renderApp('/form/f1/0');
+    const router = renderApp('/form/f1/0', storedSession());
     await userEvent.type(await screen.findByLabelText(/^Naam/), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Terug' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pagina verlaten?' });
@@ -221,7 +199,7 @@ describe('fill form', () => {
       'GET /api/form/f1/registrations/search': (call) =>
         json(200, { registrations: call.query.get('naam') === 'niets' ? [] : [registration()] }),
     });
-    renderApp('/form/f1/0');
+    renderApp('/form/f1/0', storedSession());
     await userEvent.click(await screen.findByRole('button', { name: 'Zoeken in registraties' }));
     await userEvent.type(screen.getByLabelText('Zoekterm'), 'Lamp');
     await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
@@ -241,7 +219,7 @@ describe('guest form', () => {
   it('loads and sends without an api-key and without the search', async () => {
     installFakeServer({ 'GET /api/guest/form/g1': () => json(200, FORM) });
     const sent = installFakeXhr();
-    renderApp('/guest/form/g1', null);
+    renderApp('/guest/form/g1');
     await userEvent.type(await screen.findByLabelText(/^Naam/), 'Lamp');
     await userEvent.type(screen.getByLabelText(/^Toelichting/), 'Kapot');
     expect(screen.queryByText('Zoeken in registraties')).toBeNull();
@@ -257,7 +235,7 @@ describe('guest form', () => {
 describe('my registrations', () => {
   it('says so when there are none', async () => {
     server({ 'GET /api/my-registrations': () => json(200, { registrations: [], pages_count: 0, registrations_count: 0 }) });
-    renderApp('/my-registration-list');
+    renderApp('/my-registration-list', storedSession());
     expect(await screen.findByText('U heeft nog geen registraties gedaan.')).toBeTruthy();
   });
 
@@ -270,7 +248,7 @@ describe('my registrations', () => {
       'GET /api/form/f1': () => json(200, FORM),
       'GET /api/client/c1': () => json(200, clientDetails(DEMO)),
     });
-    const router = renderApp('/my-registration-list');
+    const router = renderApp('/my-registration-list', storedSession());
     const table = await screen.findByRole('table', { name: 'Mijn registraties' });
     expect(within(table).getAllByRole('row')).toHaveLength(52);
     expect(calls.filter((call) => call.path === '/api/my-registrations').map((call) => call.query.get('page'))).toEqual(['0', '1']);
@@ -334,7 +312,7 @@ describe('self-registration', () => {
       'GET /api/form/f1/anonymous': () => json(200, { client_uuid: 'c1', form_id: 'f1', form_name: 'Melding' }),
       'POST /api/user/register/': () => json(200, { status: true, message: 'Controleer uw e-mail.' }),
     });
-    renderApp('/register/c1/f1', null);
+    renderApp('/register/c1/f1');
     expect(await screen.findByText('Welkom')).toBeTruthy();
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getByText('Formulier: Melding')).toBeTruthy();
@@ -354,7 +332,7 @@ describe('self-registration', () => {
       'GET /jsonapi/client/client/c1': () => json(200, client),
       'POST /api/user/register/': () => json(400, { status: false, message: 'Dat ging mis.' }),
     });
-    renderApp('/register/c1', null);
+    renderApp('/register/c1');
     await userEvent.type(await screen.findByLabelText(/^E-mailadres/), 'a@b.nl');
     await userEvent.click(screen.getByRole('button', { name: 'Registeren' }));
     const alert = await screen.findByRole('alert');
@@ -369,7 +347,7 @@ describe('self-registration', () => {
       'GET /jsonapi/client/client/c1': () => json(200, client),
       'GET /api/form/f9/anonymous': () => json(200, { client_uuid: 'c2', form_id: 'f9', form_name: 'Ander' }),
     });
-    const router = renderApp('/register/onbekend', null);
+    const router = renderApp('/register/onbekend');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(await screen.findByText('Registratie link is niet geldig. De klant bestaat niet.')).toBeTruthy();
     await act(() => router.navigate('/register/c1/f9'));

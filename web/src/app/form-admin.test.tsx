@@ -1,14 +1,11 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminFolder, AdminForm } from '@/features/form-admin/api';
 import type { ClientAccess } from '@/lib/api/types';
-import { SESSION_KEY } from '@/lib/auth/session-storage';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
-import { DEMO, demoServer, storedSession, TWEEDE } from '@/test/fixtures';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import { DEMO, demoServer, fillableForm, storedSession, TWEEDE } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 // Whole screens with lazy route chunks: slower than unit tests, above all on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -35,15 +32,9 @@ const CLIENT_MANAGER: ClientAccess = {
 };
 
 /** Signs in with `access` in the demo client (stored and as the server's refresh answers it). */
-function renderApp(path: string, access: ClientAccess, extra: Record<string, FakeHandler>) {
+function renderSignedIn(path: string, access: ClientAccess, extra: Record<string, FakeHandler>) {
   const server = installFakeServer({ ...demoServer({ [DEMO.id]: access }), ...extra });
-  localStorage.setItem(SESSION_KEY, JSON.stringify(storedSession({ access })));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  const router = renderApp(path, storedSession({ access }));
   return { router, calls: server.calls };
 }
 
@@ -57,19 +48,7 @@ const ADMIN_TREE = [
 ];
 
 const FORM: AdminForm = {
-  form_id: 'f1',
-  form_guest_id: null,
-  form_name: 'Melding',
-  form_type: 'default',
-  folder_id: 'd1',
-  client_id: DEMO.id,
-  client_uuid: DEMO.uuid,
-  schema: [{ name: 'naam', label: 'Naam', elementType: 'text' }],
-  values: {},
-  rules: [],
-  settings: {},
-  form_settings: null,
-  form_summary: null,
+  ...fillableForm({ schema: [{ name: 'naam', label: 'Naam', elementType: 'text' }], settings: {} }),
   email_settings: [],
   webhook_integrations: [],
   registration_phase: null,
@@ -84,7 +63,7 @@ const bodyOf = (calls: FakeCall[], method: string, path: string) =>
 
 describe('folder management', () => {
   it('lists folders with the hide column for client managers and deletes after confirmation', async () => {
-    const { calls } = renderApp('/admin/folder-list', CLIENT_MANAGER, {
+    const { calls } = renderSignedIn('/admin/folder-list', CLIENT_MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'DELETE /api/client/c1/folder/d2': () => json(200, { status: true }),
     });
@@ -101,7 +80,7 @@ describe('folder management', () => {
   });
 
   it("shows the server's reason when a folder cannot be deleted; form managers get no hide column nor hidden folders", async () => {
-    renderApp('/admin/folder-list', MANAGER, {
+    renderSignedIn('/admin/folder-list', MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'DELETE /api/client/c1/folder/d1': () => json(409, { status: false, message: 'De map bevat nog formulieren.' }),
     });
@@ -114,7 +93,7 @@ describe('folder management', () => {
   });
 
   it('hides a folder and renames another', async () => {
-    const { calls } = renderApp('/admin/folder-list', CLIENT_MANAGER, {
+    const { calls } = renderSignedIn('/admin/folder-list', CLIENT_MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'PATCH /api/folder/d1/set-hidden': () => json(200, { ...ADMIN_TREE[0], folder_hidden: true }),
       'PATCH /api/folder/d2/rename': () => json(200, folder('d2', 'Straten')),
@@ -135,14 +114,14 @@ describe('folder management', () => {
   });
 
   it('says so when there are no folders', async () => {
-    renderApp('/admin/folder-list', MANAGER, { 'GET /api/client/c1/folder/admin': () => json(200, []) });
+    renderSignedIn('/admin/folder-list', MANAGER, { 'GET /api/client/c1/folder/admin': () => json(200, []) });
     expect(await screen.findByText('Er zijn nog geen mappen. Maak een map aan om formulieren in te bewaren.')).toBeTruthy();
   });
 });
 
 describe('folder create', () => {
   it("validates the name, nests parents with '---' and creates the folder", async () => {
-    const { router, calls } = renderApp('/admin/folder-create', CLIENT_MANAGER, {
+    const { router, calls } = renderSignedIn('/admin/folder-create', CLIENT_MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'POST /api/client/c1/folder': () => json(201, folder('d9', 'Nieuw')),
     });
@@ -164,7 +143,7 @@ describe('folder create', () => {
   });
 
   it('has no hidden checkbox without its permission and reports a failure', async () => {
-    renderApp('/admin/folder-create', MANAGER, {
+    renderSignedIn('/admin/folder-create', MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'POST /api/client/c1/folder': () => json(500, {}),
     });
@@ -187,7 +166,7 @@ describe('form list', () => {
   ];
 
   it('shows folders and forms with their published chip and the add buttons', async () => {
-    renderApp('/admin/form-list', MANAGER, { 'GET /api/client/c1/folder': () => json(200, tree) });
+    renderSignedIn('/admin/form-list', MANAGER, { 'GET /api/client/c1/folder': () => json(200, tree) });
     expect(await screen.findByRole('heading', { name: 'Formulieren beheren' })).toBeTruthy();
     const melding = screen.getByRole('link', { name: 'Melding' });
     expect(melding.getAttribute('href')).toBe('/admin/form/f1');
@@ -205,7 +184,7 @@ describe('form list', () => {
   });
 
   it('has no add buttons without eform manage forms', async () => {
-    renderApp('/admin/form-list', { roles: [], permissions: ['eform manage form registrations'] }, {
+    renderSignedIn('/admin/form-list', { roles: [], permissions: ['eform manage form registrations'] }, {
       'GET /api/client/c1/folder': () => json(200, tree),
     });
     expect(await screen.findByRole('link', { name: 'Melding' })).toBeTruthy();
@@ -215,7 +194,7 @@ describe('form list', () => {
   });
 
   it('sends users without the rights to the dashboard with the 403 text', async () => {
-    const { router } = renderApp('/admin/form-list', { roles: [], permissions: [] }, {});
+    const { router } = renderSignedIn('/admin/form-list', { roles: [], permissions: [] }, {});
     expect(await screen.findByText('U hebt geen rechten om deze content te bekijken.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
@@ -223,7 +202,7 @@ describe('form list', () => {
 
 describe('form create', () => {
   it('preselects the folder of ?folder_id, validates and opens the new form', async () => {
-    const { router, calls } = renderApp('/admin/form-create?folder_id=d2', MANAGER, {
+    const { router, calls } = renderSignedIn('/admin/form-create?folder_id=d2', MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'POST /api/form': () => json(201, { ...FORM, form_id: 'f9', form_name: 'Nieuw formulier', form_type: 'workflow' }),
       'GET /api/form/f9': () => json(200, { ...FORM, form_id: 'f9', form_name: 'Nieuw formulier', form_type: 'workflow' }),
@@ -252,7 +231,7 @@ describe('form create', () => {
   });
 
   it('asks for a folder and reports a failed create', async () => {
-    renderApp('/admin/form-create', MANAGER, {
+    renderSignedIn('/admin/form-create', MANAGER, {
       'GET /api/client/c1/folder/admin': () => json(200, ADMIN_TREE),
       'POST /api/form': () => json(500, {}),
     });
@@ -278,7 +257,7 @@ describe('form shell and detail', () => {
   }
 
   it('shows the name, the permitted tabs, last change and the preview; publishes', async () => {
-    const { calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'POST /api/form/f1/publish': () => json(200, { ...FORM, published_at: 5 }),
     }));
     expect(await screen.findByRole('heading', { name: 'Melding', level: 1 })).toBeTruthy();
@@ -297,7 +276,7 @@ describe('form shell and detail', () => {
   it('enables guest access and copies the public link', async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const { calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'PATCH /api/form/f1': (call) => {
         const body = JSON.parse(call.body ?? '{}') as AdminForm;
         return json(200, { ...body, settings: { ...body.settings, guestID: 'gast-1' }, form_guest_id: 'gast-1' });
@@ -314,7 +293,7 @@ describe('form shell and detail', () => {
 
   it('saves the edit panel and reports a failed save', async () => {
     let fail = true;
-    const { calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'PATCH /api/form/f1': (call) => (fail ? json(500, {}) : json(200, JSON.parse(call.body ?? '{}'))),
     }));
     const name = await screen.findByRole('textbox', { name: /Formulier naam/ });
@@ -336,7 +315,7 @@ describe('form shell and detail', () => {
       updated_at: Date.UTC(2024, 0, index + 1, 9, 0),
       user: { username: `user${index}` },
     }));
-    const { calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'GET /api/form/f1/revisions': () => json(200, revisions),
       'GET /api/form/f1/revision-restore/r11': () => json(200, FORM),
     }));
@@ -353,7 +332,7 @@ describe('form shell and detail', () => {
   });
 
   it('manages the users of a form in the manage and add tabs', async () => {
-    const { calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'GET /api/form/f1/get_users': () =>
         json(200, [
           { user_id: 'u1', email: 'een@demo.nl', username: 'een', assigned: true },
@@ -376,7 +355,7 @@ describe('form shell and detail', () => {
   });
 
   it('copies a form into a folder of another client', async () => {
-    const { router, calls } = renderApp('/admin/form/f1', MANAGER, formServer(FORM, {
+    const { router, calls } = renderSignedIn('/admin/form/f1', MANAGER, formServer(FORM, {
       'POST /api/form/f1/copy': () => json(201, { ...FORM, form_id: 'f7', form_name: 'Kopie van Melding', client_id: TWEEDE.id }),
       'GET /api/form/f7': () => json(200, { ...FORM, form_id: 'f7', form_name: 'Kopie van Melding' }),
       'GET /api/form/f7/metadata': () => json(200, { email_word_files_processed: {} }),
@@ -406,13 +385,13 @@ describe('form shell and detail', () => {
         { name: 'b', label: 'B', elementType: 'stateTransition' },
       ],
     };
-    renderApp('/admin/form/f1', MANAGER, formServer(workflow));
+    renderSignedIn('/admin/form/f1', MANAGER, formServer(workflow));
     expect(await screen.findByRole('combobox', { name: 'Toon formulier in fase' })).toBeTruthy();
     expect(screen.getByText('Fase 1 heeft 2 fase-overgangen. Er mag maar één fase-overgang per fase zijn.')).toBeTruthy();
   });
 
   it('shows only Bekijk and no settings to a registrations-only user', async () => {
-    renderApp('/admin/form/f1', { roles: [], permissions: ['eform manage form registrations'] }, formServer(FORM));
+    renderSignedIn('/admin/form/f1', { roles: [], permissions: ['eform manage form registrations'] }, formServer(FORM));
     expect(await screen.findByRole('heading', { name: 'Melding', level: 1 })).toBeTruthy();
     const tabs = within(screen.getByRole('tablist'));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Bekijk', 'Registraties']);
@@ -425,7 +404,7 @@ describe('form shell and detail', () => {
   });
 
   it('deletes the form from the confirmation page', async () => {
-    const { router } = renderApp('/admin/form/f1/remove', MANAGER, formServer(FORM, {
+    const { router } = renderSignedIn('/admin/form/f1/remove', MANAGER, formServer(FORM, {
       'DELETE /api/form/f1': () => json(200, { status: true }),
       'GET /api/client/c1/folder': () => json(200, []),
     }));
@@ -436,7 +415,7 @@ describe('form shell and detail', () => {
   });
 
   it('reports a failed delete', async () => {
-    renderApp('/admin/form/f1/remove', MANAGER, formServer(FORM, { 'DELETE /api/form/f1': () => json(500, {}) }));
+    renderSignedIn('/admin/form/f1/remove', MANAGER, formServer(FORM, { 'DELETE /api/form/f1': () => json(500, {}) }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText('Formulier kon niet worden verwijderd.')).toBeTruthy();
   });

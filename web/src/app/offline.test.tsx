@@ -1,46 +1,30 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { FillableForm } from '@/lib/api/types';
 import { SESSION_KEY } from '@/lib/auth/session-storage';
 import { watchBrowserConnectivity } from '@/lib/offline/connectivity';
 import { db } from '@/lib/offline/db';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json } from '@/test/fake-server';
-import { clientDetails, DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import {
+  clientDetails,
+  DEMO,
+  demoServer,
+  fillableForm,
+  savedRegistration,
+  storedSession,
+  syncedRegistration,
+  userInfo,
+} from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const FORM: FillableForm = {
-  form_id: 'f1',
+const FORM = fillableForm({
   form_guest_id: 'g1',
-  form_name: 'Melding',
-  form_type: 'default',
-  folder_id: 'd1',
-  client_id: DEMO.id,
-  client_uuid: DEMO.uuid,
   schema: [{ name: 'naam', label: 'Naam', elementType: 'text', validation: [{ name: 'required' }] }],
-  values: {},
-  rules: [],
-  settings: null,
-  form_settings: null,
-  form_summary: null,
-};
-
-function renderApp(path: string) {
-  localStorage.setItem(SESSION_KEY, JSON.stringify(storedSession()));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
+});
 
 function formServer() {
   return installFakeServer({
@@ -53,7 +37,7 @@ function formServer() {
 describe('offline saving', () => {
   it('saves offline without validation, lists it, reopens it and deletes it', async () => {
     formServer();
-    const router = renderApp('/form/f1/0');
+    const router = renderApp('/form/f1/0', storedSession());
     expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
     // The browser goes offline (server answers would otherwise report it reachable again).
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
@@ -99,7 +83,7 @@ describe('offline saving', () => {
   it('online, Opslaan keeps an unvalidated form on the device and syncs it', async () => {
     const { calls, handlers } = formServer();
     handlers['POST /api/saved-registrations-sync'] = () => json(201, { registrations: [], conflicts: [], rejected: [] });
-    const router = renderApp('/form/f1/0');
+    const router = renderApp('/form/f1/0', storedSession());
     expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/unsend-registration-list'));
@@ -113,21 +97,10 @@ describe('offline saving', () => {
 
   it('asks before logging out while registrations exist only on this device', async () => {
     formServer();
-    await db.savedRegistrations.put({
-      fill_token: 't1',
-      form_id: 'f1',
-      client_id: 'c1',
-      form_name: 'Melding',
-      form_summary: null,
-      schema: [],
-      values: {},
-      registration_updated_at: new Date().toISOString(),
-      registration_saved_deleted_at: null,
-      unsynced: true,
-      conflict: null,
-      lastChange: Date.now(),
-    });
-    const router = renderApp('/unsend-registration-list');
+    await db.savedRegistrations.put(
+      savedRegistration({ values: {}, registration_updated_at: new Date().toISOString(), lastChange: Date.now() }),
+    );
+    const router = renderApp('/unsend-registration-list', storedSession());
     expect(await screen.findByRole('link', { name: 'Melding openen' })).toBeTruthy();
     await act(() => router.navigate('/logout'));
     const dialog = await screen.findByRole('dialog', { name: 'Toch uitloggen?' });
@@ -138,16 +111,7 @@ describe('offline saving', () => {
 
   it('shows a conflict and keeps the server version when chosen', async () => {
     formServer();
-    const base = {
-      fill_token: 't1',
-      form_id: 'f1',
-      client_id: 'c1',
-      form_name: 'Melding',
-      form_summary: null,
-      schema: [],
-      registration_updated_at: '2026-01-01T00:00:00.000Z',
-      registration_saved_deleted_at: null,
-    };
+    const base = syncedRegistration({ registration_updated_at: '2026-01-01T00:00:00.000Z' });
     await db.savedRegistrations.put({
       ...base,
       values: { naam: 'lokaal' },
@@ -156,7 +120,7 @@ describe('offline saving', () => {
       conflict: { ...base, values: { naam: 'server' }, version: 2 },
       lastChange: Date.now(),
     });
-    renderApp('/unsend-registration-list');
+    renderApp('/unsend-registration-list', storedSession());
     await userEvent.click(await screen.findByRole('button', { name: 'Kies versie' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kies versie' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Versie op de server' }));

@@ -1,26 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/auth/session';
-import { LAST_CLIENT_KEY, SESSION_KEY, type StoredSession } from '@/lib/auth/session-storage';
+import { LAST_CLIENT_KEY, SESSION_KEY } from '@/lib/auth/session-storage';
 import { installFakeServer, json } from '@/test/fake-server';
 import { demoServer, storedSession, userInfo } from '@/test/fixtures';
-import { AppProvider } from './provider';
-import { routes } from './router';
+import { renderApp } from '@/test/render-app';
 
-function renderApp(path: string, session?: StoredSession | Record<string, unknown>) {
-  if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
-
-async function expectPath(router: ReturnType<typeof createMemoryRouter>, path: string) {
+async function expectPath(router: ReturnType<typeof renderApp>, path: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 

@@ -1,5 +1,6 @@
-import type { ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
+import type { ClientAccess, ClientDetails, FillableForm, UserInfo } from '@/lib/api/types';
 import type { StoredSession } from '@/lib/auth/session-storage';
+import type { SavedRegistration, SyncedRegistration } from '@/lib/offline/db';
 import { json, type FakeHandler } from './fake-server';
 
 export const DEMO = { id: 'c1', uuid: 'c1', name: 'Demo Gemeente' };
@@ -53,4 +54,45 @@ export function demoServer(access: Record<string, ClientAccess> = {}, info: User
     handlers[`GET /api/client/${client.id}`] = () => json(200, clientDetails(client));
   }
   return handlers;
+}
+
+/** Form f1 'Melding' in the demo client, without elements unless `overrides` give them. */
+export function fillableForm(overrides: Partial<FillableForm> = {}): FillableForm {
+  return {
+    form_id: 'f1',
+    form_guest_id: null,
+    form_name: 'Melding',
+    form_type: 'default',
+    folder_id: 'd1',
+    client_id: DEMO.id,
+    client_uuid: DEMO.uuid,
+    schema: [],
+    values: {},
+    rules: [],
+    settings: null,
+    form_settings: null,
+    form_summary: null,
+    ...overrides,
+  };
+}
+
+/** The server's copy of registration t1 of form f1 in the demo client. */
+export function syncedRegistration(overrides: Partial<SyncedRegistration> = {}): SyncedRegistration {
+  return {
+    fill_token: 't1',
+    form_id: 'f1',
+    client_id: DEMO.id,
+    form_name: 'Melding',
+    form_summary: null,
+    schema: [],
+    values: { naam: 'Lamp' },
+    registration_updated_at: '2026-11-20T10:00:00.000Z',
+    registration_saved_deleted_at: null,
+    ...overrides,
+  };
+}
+
+/** Registration t1 as saved on this device a minute ago and not sent yet. */
+export function savedRegistration(overrides: Partial<SavedRegistration> = {}): SavedRegistration {
+  return { ...syncedRegistration(), unsynced: true, conflict: null, lastChange: Date.now() - 60_000, ...overrides };
 }

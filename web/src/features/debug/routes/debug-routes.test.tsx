@@ -1,50 +1,22 @@
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
-import { SESSION_KEY } from '@/lib/auth/session-storage';
 import { db, type SavedRegistration } from '@/lib/offline/db';
 import { installFakeServer, json } from '@/test/fake-server';
-import { demoServer, storedSession } from '@/test/fixtures';
+import { demoServer, savedRegistration, storedSession } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderApp(path: string) {
-  localStorage.setItem(SESSION_KEY, JSON.stringify(storedSession()));
+function renderSignedIn(path: string) {
   installFakeServer({
     ...demoServer(),
     // The app syncs on start, and a sync answer replaces synced copies: keep the store as the
     // test wrote it by letting that sync fail (the debug pages show the store, not the server).
     'POST /api/saved-registrations-sync': () => json(503, { message: 'niet nu' }),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
-}
-
-function saved(overrides: Partial<SavedRegistration>): SavedRegistration {
-  return {
-    fill_token: 't1',
-    form_id: 'f1',
-    client_id: 'c1',
-    form_name: 'Melding',
-    form_summary: null,
-    schema: [],
-    values: { naam: 'Lamp' },
-    registration_updated_at: '2026-11-20T10:00:00.000Z',
-    registration_saved_deleted_at: null,
-    unsynced: true,
-    conflict: null,
-    lastChange: Date.now() - 60_000,
-    ...overrides,
-  };
+  return renderApp(path, storedSession());
 }
 
 /** jsdom has no Clipboard API; each test installs the one it needs. */
@@ -59,19 +31,19 @@ afterEach(() => {
 
 describe('/debug/unsaved-registrations', () => {
   it('shows the empty text when the device store has no registrations', async () => {
-    renderApp('/debug/unsaved-registrations');
+    renderSignedIn('/debug/unsaved-registrations');
     expect(await screen.findByRole('heading', { name: 'Opgeslagen registraties (debug)' })).toBeTruthy();
     expect(await screen.findByText('Er staan geen registraties op dit apparaat.')).toBeTruthy();
   });
 
   it('lists every client and sync state, selects all, copies and downloads the selection as JSON', async () => {
     await db.savedRegistrations.bulkPut([
-      saved({ fill_token: 't1', form_name: 'Melding', lastChange: Date.now() - 1000 }),
-      saved({ fill_token: 't2', form_name: 'Schouw', client_id: 'c2', unsynced: false, version: 3, lastChange: Date.now() - 2000 }),
+      savedRegistration({ fill_token: 't1', form_name: 'Melding', lastChange: Date.now() - 1000 }),
+      savedRegistration({ fill_token: 't2', form_name: 'Schouw', client_id: 'c2', unsynced: false, version: 3, lastChange: Date.now() - 2000 }),
       // Another user's copy on a shared device is never shown to this user.
-      saved({ fill_token: 't3', form_name: 'Van een ander', user_id: 'u-ander' }),
+      savedRegistration({ fill_token: 't3', form_name: 'Van een ander', user_id: 'u-ander' }),
     ]);
-    renderApp('/debug/unsaved-registrations');
+    renderSignedIn('/debug/unsaved-registrations');
     const table = await screen.findByRole('table', { name: 'Opgeslagen registraties (debug)' });
     expect(within(table).getByText('Melding')).toBeTruthy();
     expect(within(table).getByText('Schouw')).toBeTruthy();
@@ -114,8 +86,8 @@ describe('/debug/unsaved-registrations', () => {
   });
 
   it('reports a failed copy', async () => {
-    await db.savedRegistrations.put(saved({}));
-    renderApp('/debug/unsaved-registrations');
+    await db.savedRegistrations.put(savedRegistration());
+    renderSignedIn('/debug/unsaved-registrations');
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Melding selecteren' }));
     stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     // No execCommand fallback either (jsdom's returns false or is missing).
@@ -131,7 +103,7 @@ describe('/debug/unsaved-registrations', () => {
 
 describe('/debug/ios-debugging', () => {
   it('is opened by tapping the avatar 10 times', async () => {
-    const router = renderApp('/dashboard');
+    const router = renderSignedIn('/dashboard');
     const avatar = await screen.findByRole('img', { name: 'Ingelogd als twee@demo.eform.nl' });
     for (let tap = 0; tap < 9; tap++) fireEvent.click(avatar);
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -142,9 +114,9 @@ describe('/debug/ios-debugging', () => {
 
   it('shows device diagnostics, device store counts and links to the unsaved-registrations page', async () => {
     await db.savedRegistrations.bulkPut([
-      saved({ fill_token: 't1' }),
-      saved({ fill_token: 't2', unsynced: false, version: 1 }),
-      saved({ fill_token: 't3', user_id: 'u-ander' }),
+      savedRegistration({ fill_token: 't1' }),
+      savedRegistration({ fill_token: 't2', unsynced: false, version: 1 }),
+      savedRegistration({ fill_token: 't3', user_id: 'u-ander' }),
     ]);
     // jsdom has no Cache Storage: a precache and a runtime cache as the built service worker makes them.
     const stored: Record<string, string[]> = {
@@ -155,7 +127,7 @@ describe('/debug/ios-debugging', () => {
       keys: async () => Object.keys(stored),
       open: async (name: string) => ({ keys: async () => (stored[name] ?? []).map((url) => new Request(url)) }),
     });
-    const router = renderApp('/debug/ios-debugging');
+    const router = renderSignedIn('/debug/ios-debugging');
     expect(await screen.findByRole('heading', { name: 'iOS debugging' })).toBeTruthy();
     expect((await screen.findByTestId('fact-User agent')).textContent).toBe(navigator.userAgent);
     expect(screen.getByTestId('fact-Appversie').textContent).toBe('1.90.2');
@@ -173,7 +145,7 @@ describe('/debug/ios-debugging', () => {
   it('reports a refused camera in Dutch and describes a picked file', async () => {
     const getUserMedia = vi.fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-    renderApp('/debug/ios-debugging');
+    renderSignedIn('/debug/ios-debugging');
     await userEvent.click(await screen.findByRole('radio', { name: 'Hoog (tot 8000x6000)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Camera testen' }));
     expect(await screen.findByText('Cameratoegang geweigerd. Sta cameratoegang toe.')).toBeTruthy();
@@ -194,7 +166,7 @@ describe('/debug/ios-debugging', () => {
   it('reports a missing camera in Dutch', async () => {
     const getUserMedia = vi.fn(() => Promise.reject(new DOMException('none', 'NotFoundError')));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-    renderApp('/debug/ios-debugging');
+    renderSignedIn('/debug/ios-debugging');
     await userEvent.click(await screen.findByRole('button', { name: 'Camera testen' }));
     expect(await screen.findByText('Geen camera gevonden. Sluit een camera aan.')).toBeTruthy();
   });

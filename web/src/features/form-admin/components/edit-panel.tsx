@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '@/components/safe-html';
 import { nl } from '@/messages/nl';
 import { loadFolderTree, type AdminFolder, type AdminForm } from '../api';
 import { summaryTokens, insertToken } from '../summary';
 import { FolderSelect } from './folder-select';
+import { NameField, useNameState } from './name-field';
+import { SubmitForm } from './submit-form';
 
 const t = nl.formAdmin.edit;
 
@@ -25,17 +26,16 @@ interface EditPanelProps {
  * summary, HTML with tokens ('eform manage form edit'). The token list inserts at the caret.
  */
 export function EditPanel({ form, canEditName, canEditContent, save }: EditPanelProps) {
-  const [name, setName] = useState(form.form_name);
+  const name = useNameState(form.form_name);
   const [folderId, setFolderId] = useState(form.folder_id ?? '');
   const [summary, setSummary] = useState(form.form_summary ?? '');
-  const [nameError, setNameError] = useState<string | undefined>();
   const [folders, setFolders] = useState<AdminFolder[]>([]);
   const [busy, setBusy] = useState(false);
   const summaryRef = useRef<HTMLTextAreaElement>(null);
   const tokens = useMemo(() => summaryTokens(form.schema ?? []), [form.schema]);
 
   // A saved form is the new starting point; other saves (a switch) leave the edits alone.
-  useEffect(() => setName(form.form_name), [form.form_name]);
+  useEffect(() => name.setValue(form.form_name), [form.form_name]);
   useEffect(() => setFolderId(form.folder_id ?? ''), [form.folder_id]);
   useEffect(() => setSummary(form.form_summary ?? ''), [form.form_summary]);
 
@@ -63,11 +63,10 @@ export function EditPanel({ form, canEditName, canEditContent, save }: EditPanel
     });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const form_name = name.trim();
+  const onSubmit = async () => {
+    const form_name = name.value.trim();
     if (canEditName && !form_name) {
-      setNameError(t.nameRequired);
+      name.setError(t.nameRequired);
       return;
     }
     setBusy(true);
@@ -81,24 +80,13 @@ export function EditPanel({ form, canEditName, canEditContent, save }: EditPanel
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 2 }}>
+    <SubmitForm submitLabel={nl.formAdmin.save} busy={busy} gap={2} onSubmit={onSubmit}>
       <Typography variant="h6" component="h2">
         {t.title}
       </Typography>
       {canEditName && (
         <>
-          <TextField
-            label={t.name}
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(undefined);
-            }}
-            error={Boolean(nameError)}
-            helperText={nameError}
-            fullWidth
-          />
+          <NameField label={t.name} name={name} />
           {folders.length > 0 && (
             <FolderSelect folders={folders} label={nl.formAdmin.folderField} value={folderId} onChange={setFolderId} required />
           )}
@@ -142,11 +130,6 @@ export function EditPanel({ form, canEditName, canEditContent, save }: EditPanel
           </Box>
         </>
       )}
-      <Box>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {nl.formAdmin.save}
-        </Button>
-      </Box>
-    </Box>
+    </SubmitForm>
   );
 }

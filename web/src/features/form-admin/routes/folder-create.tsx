@@ -1,28 +1,22 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
-import { createFolder, loadFolderTree, type AdminFolder } from '../api';
+import { createFolder, type AdminFolder } from '../api';
+import { CreatePage } from '../components/create-page';
 import { FolderSelect } from '../components/folder-select';
+import { NameField, useNameState } from '../components/name-field';
 import { visibleFolders } from '../folders';
 import { can, PERMISSION } from '../rights';
-import { reportFailure, requireRights, useAdminSession } from '../session';
+import { reportFailure, useAdminSession } from '../session';
 
 const t = nl.formAdmin.folderCreate;
 
-/** Adding a folder needs 'eform manage forms' (spec 001 section 6). */
-export async function folderCreateLoader(): Promise<AdminFolder[]> {
-  const { clientId } = requireRights((rights) => can(rights, PERMISSION.manageForms));
-  return clientId ? loadFolderTree(clientId) : [];
-}
+/** Adding a folder needs 'eform manage forms' (spec 001 section 6), like managing them. */
+export { manageableFolderTree as folderCreateLoader } from '../folder-loader';
 
 /** Spec 001 screen 3: name, parent folder ('---' per level) and, with its permission, hidden. */
 export function FolderCreateRoute() {
@@ -30,17 +24,15 @@ export function FolderCreateRoute() {
   const navigate = useNavigate();
   const { clientId, rights } = useAdminSession();
   const canHide = can(rights, PERMISSION.viewHiddenFolders);
-  const [name, setName] = useState('');
+  const name = useNameState('');
   const [parent, setParent] = useState('');
   const [hidden, setHidden] = useState(false);
-  const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const folder_name = name.trim();
+  const onSubmit = async () => {
+    const folder_name = name.value.trim();
     if (!folder_name) {
-      setNameError(t.nameRequired);
+      name.setError(t.nameRequired);
       return;
     }
     if (!clientId) return;
@@ -56,44 +48,21 @@ export function FolderCreateRoute() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 720 }}>
-      <Typography variant="h4" component="h1">
-        {t.title}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 3 }}>
-          <TextField
-            label={t.name}
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(undefined);
-            }}
-            error={Boolean(nameError)}
-            helperText={nameError}
-            fullWidth
-          />
-          <FolderSelect
-            folders={visibleFolders(tree, canHide)}
-            label={t.parent}
-            value={parent}
-            onChange={setParent}
-            emptyLabel={t.noParent}
-          />
-          {canHide && (
-            <FormControlLabel
-              control={<Checkbox checked={hidden} onChange={(event) => setHidden(event.target.checked)} />}
-              label={t.hidden}
-            />
-          )}
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t.submit}
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
-    </Box>
+    <CreatePage messages={t} busy={busy} onSubmit={onSubmit}>
+      <NameField label={t.name} name={name} />
+      <FolderSelect
+        folders={visibleFolders(tree, canHide)}
+        label={t.parent}
+        value={parent}
+        onChange={setParent}
+        emptyLabel={t.noParent}
+      />
+      {canHide && (
+        <FormControlLabel
+          control={<Checkbox checked={hidden} onChange={(event) => setHidden(event.target.checked)} />}
+          label={t.hidden}
+        />
+      )}
+    </CreatePage>
   );
 }

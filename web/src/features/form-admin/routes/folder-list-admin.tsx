@@ -19,25 +19,22 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLoaderData, useRevalidator } from 'react-router';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
-import { deleteFolder, loadFolderTree, renameFolder, setFolderHidden, type AdminFolder } from '../api';
+import { deleteFolder, renameFolder, setFolderHidden, type AdminFolder } from '../api';
+import { AdminPage } from '../components/admin-page';
+import { NameField, useNameState } from '../components/name-field';
 import { flattenFolders, visibleFolders } from '../folders';
 import { can, PERMISSION, showsHideColumn } from '../rights';
-import { reportFailure, requireRights, useAdminSession } from '../session';
+import { reportFailure, useAdminSession } from '../session';
 
 const t = nl.formAdmin.folderList;
 
-/** Folder management needs 'eform manage forms' (spec 000 section 6: 'Mappen beheren'). */
-export async function folderListAdminLoader(): Promise<AdminFolder[]> {
-  const { clientId } = requireRights((rights) => can(rights, PERMISSION.manageForms));
-  return clientId ? loadFolderTree(clientId) : [];
-}
+export { manageableFolderTree as folderListAdminLoader } from '../folder-loader';
 
 /** Spec 001 screen 4: the folder tree with rename, hide/show and delete per folder. */
 export function FolderListAdminRoute() {
@@ -87,15 +84,15 @@ export function FolderListAdminRoute() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 950 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {t.title}
-        </Typography>
+    <AdminPage
+      title={t.title}
+      maxWidth={950}
+      actions={
         <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.folder_create.build()}>
           {t.add}
         </Button>
-      </Box>
+      }
+    >
       {rows.length === 0 ? (
         <Typography>{t.empty}</Typography>
       ) : (
@@ -154,7 +151,7 @@ export function FolderListAdminRoute() {
       )}
       {renaming && <RenameDialog folder={renaming} onClose={() => setRenaming(null)} onRenamed={reload} />}
       <DeleteDialog folder={deleting} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
-    </Box>
+    </AdminPage>
   );
 }
 
@@ -178,15 +175,14 @@ function DeleteDialog({ folder, busy, onCancel, onConfirm }: { folder: AdminFold
 
 function RenameDialog({ folder, onClose, onRenamed }: { folder: AdminFolder; onClose(): void; onRenamed(): void }) {
   const titleId = useId();
-  const [name, setName] = useState(folder.folder_name);
-  const [error, setError] = useState<string | undefined>();
+  const name = useNameState(folder.folder_name);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const folder_name = name.trim();
+    const folder_name = name.value.trim();
     if (!folder_name) {
-      setError(nl.formAdmin.folderCreate.nameRequired);
+      name.setError(nl.formAdmin.folderCreate.nameRequired);
       return;
     }
     setBusy(true);
@@ -207,20 +203,7 @@ function RenameDialog({ folder, onClose, onRenamed }: { folder: AdminFolder; onC
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogTitle id={titleId}>{t.renameTitle}</DialogTitle>
         <DialogContent>
-          <TextField
-            autoFocus
-            margin="dense"
-            fullWidth
-            required
-            label={nl.formAdmin.folderCreate.name}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setError(undefined);
-            }}
-            error={Boolean(error)}
-            helperText={error}
-          />
+          <NameField autoFocus margin="dense" label={nl.formAdmin.folderCreate.name} name={name} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{nl.formAdmin.cancel}</Button>

@@ -1,21 +1,19 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { createForm, loadFolderTree, type AdminFolder } from '../api';
+import { CreatePage } from '../components/create-page';
 import { FolderSelect } from '../components/folder-select';
+import { NameField, useNameState } from '../components/name-field';
 import { findFolder, visibleFolders } from '../folders';
 import { can, PERMISSION } from '../rights';
 import { reportFailure, requireRights, useAdminSession } from '../session';
@@ -44,19 +42,24 @@ export function FormCreateRoute() {
   const navigate = useNavigate();
   const typeLabelId = useId();
   const { clientId } = useAdminSession();
-  const [name, setName] = useState('');
+  const name = useNameState('');
   const [type, setType] = useState<'default' | 'workflow'>('default');
   const [folder, setFolder] = useState(folderId);
-  const [errors, setErrors] = useState<Errors>({});
+  const [folderError, setFolderError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const form_name = name.trim();
+  // Our own check and the server's 422 both say all that is wrong: a field without a word is fine.
+  const showErrors = (errors: Errors) => {
+    name.setError(errors.form_name);
+    setFolderError(errors.folder_id);
+  };
+
+  const onSubmit = async () => {
+    const form_name = name.value.trim();
     const found: Errors = {};
     if (!form_name) found.form_name = t.nameRequired;
     if (!folder) found.folder_id = nl.formAdmin.folderRequired;
-    setErrors(found);
+    showErrors(found);
     if (Object.keys(found).length > 0 || !clientId) return;
     setBusy(true);
     try {
@@ -72,7 +75,7 @@ export function FormCreateRoute() {
           if (pointer === '/form_name') fromServer.form_name = detail.detail;
           if (pointer === '/folder_id') fromServer.folder_id = detail.detail;
         }
-        setErrors(fromServer);
+        showErrors(fromServer);
       }
       reportFailure(error, t.failed);
       setBusy(false);
@@ -80,55 +83,32 @@ export function FormCreateRoute() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 720 }}>
-      <Typography variant="h4" component="h1">
-        {t.title}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} sx={{ display: 'grid', gap: 3 }}>
-          <TextField
-            label={t.name}
-            required
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors(({ form_name: _, ...rest }) => rest);
-            }}
-            error={Boolean(errors.form_name)}
-            helperText={errors.form_name}
-            fullWidth
-          />
-          <FormControl>
-            <FormLabel id={typeLabelId}>{t.type}</FormLabel>
-            <RadioGroup
-              aria-labelledby={typeLabelId}
-              row
-              value={type}
-              onChange={(event) => setType(event.target.value === 'workflow' ? 'workflow' : 'default')}
-            >
-              <FormControlLabel value="default" control={<Radio />} label={nl.formAdmin.formTypeDefault} />
-              <FormControlLabel value="workflow" control={<Radio />} label={nl.formAdmin.formTypeWorkflow} />
-            </RadioGroup>
-          </FormControl>
-          {folders.length === 0 && <Typography color="text.secondary">{t.noFolders}</Typography>}
-          <FolderSelect
-            folders={folders}
-            label={nl.formAdmin.folderField}
-            value={folder}
-            required
-            onChange={(value) => {
-              setFolder(value);
-              setErrors(({ folder_id: _, ...rest }) => rest);
-            }}
-            error={errors.folder_id}
-          />
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t.submit}
-            </Button>
-          </Box>
-        </Box>
-      </Paper>
-    </Box>
+    <CreatePage messages={t} busy={busy} onSubmit={onSubmit}>
+      <NameField label={t.name} name={name} />
+      <FormControl>
+        <FormLabel id={typeLabelId}>{t.type}</FormLabel>
+        <RadioGroup
+          aria-labelledby={typeLabelId}
+          row
+          value={type}
+          onChange={(event) => setType(event.target.value === 'workflow' ? 'workflow' : 'default')}
+        >
+          <FormControlLabel value="default" control={<Radio />} label={nl.formAdmin.formTypeDefault} />
+          <FormControlLabel value="workflow" control={<Radio />} label={nl.formAdmin.formTypeWorkflow} />
+        </RadioGroup>
+      </FormControl>
+      {folders.length === 0 && <Typography color="text.secondary">{t.noFolders}</Typography>}
+      <FolderSelect
+        folders={folders}
+        label={nl.formAdmin.folderField}
+        value={folder}
+        required
+        onChange={(value) => {
+          setFolder(value);
+          setFolderError(undefined);
+        }}
+        error={folderError}
+      />
+    </CreatePage>
   );
 }

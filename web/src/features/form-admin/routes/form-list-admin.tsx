@@ -17,6 +17,7 @@ import { Link as RouterLink, useLoaderData } from 'react-router';
 import { paths } from '@/config/paths';
 import { nl } from '@/messages/nl';
 import { loadFormTree, type AdminFolder } from '../api';
+import { AdminPage } from '../components/admin-page';
 import { visibleFolders } from '../folders';
 import { can, canAdministerForms, PERMISSION } from '../rights';
 import { requireRights, useAdminSession } from '../session';
@@ -106,12 +107,11 @@ export function FormListAdminRoute() {
   );
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 950 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {t.title}
-        </Typography>
-        {canManage && (
+    <AdminPage
+      title={t.title}
+      maxWidth={950}
+      actions={
+        canManage && (
           <>
             <Button variant="outlined" startIcon={<CreateNewFolderOutlinedIcon />} component={RouterLink} to={paths.folder_create.build()}>
               {t.addFolder}
@@ -120,8 +120,9 @@ export function FormListAdminRoute() {
               {t.addForm}
             </Button>
           </>
-        )}
-      </Box>
+        )
+      }
+    >
       {folders.length === 0 ? (
         <Typography>{t.empty}</Typography>
       ) : (
@@ -129,6 +130,6 @@ export function FormListAdminRoute() {
           {renderFolders(folders, 0)}
         </Paper>
       )}
-    </Box>
+    </AdminPage>
   );
 }

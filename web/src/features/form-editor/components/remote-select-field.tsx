@@ -18,26 +18,12 @@ interface RemoteSelectFieldProps {
 
 /** A select over a list loaded from the server; a value not (or no longer) in it stays visible. */
 export function RemoteSelectField({ id, label, value, onChange, options, fixed = [], error, helperText, required }: RemoteSelectFieldProps) {
-  if (options === null) {
-    return (
-      <TextField
-        id={id}
-        label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? helperText}
-        required={required}
-        fullWidth
-      />
-    );
-  }
-  const all = [...fixed, ...options];
-  const known = value === '' || all.some((option) => option.value === value);
+  const all = options === null ? null : [...fixed, ...options];
+  const known = value === '' || all?.some((option) => option.value === value);
   return (
     <TextField
       id={id}
-      select
+      select={all !== null}
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
@@ -46,8 +32,8 @@ export function RemoteSelectField({ id, label, value, onChange, options, fixed =
       required={required}
       fullWidth
     >
-      {!known && <MenuItem value={value}>{value}</MenuItem>}
-      {all.map((option) => (
+      {all && !known && <MenuItem value={value}>{value}</MenuItem>}
+      {all?.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
         </MenuItem>

@@ -1,14 +1,13 @@
-import { act, configure, createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import { setAuthenticated } from '@/lib/auth/session';
 import type { FormElement } from '@/lib/form-logic';
 import { getToasts } from '@/lib/toast';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
-import { clientDetails, DEMO, storedSession } from '@/test/fixtures';
+import { clientDetails, DEMO, fillableForm, storedSession } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render-routes';
 import type { AdminForm } from '../api';
 import { FormEditRoute } from './form-edit';
 
@@ -16,22 +15,12 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 const FORM: AdminForm = {
-  form_id: 'f1',
-  form_guest_id: null,
-  form_name: 'Melding',
-  form_type: 'default',
-  folder_id: 'd1',
-  client_id: DEMO.id,
-  client_uuid: DEMO.uuid,
-  schema: [
-    { uuid: 'u1', name: 'naam', label: 'Naam', elementType: 'text', validation: [{ name: 'required' }] },
-    { uuid: 'u2', name: 'toelichting', label: 'Toelichting', elementType: 'textarea', validation: [] },
-  ],
-  values: {},
-  rules: [],
-  settings: null,
-  form_settings: null,
-  form_summary: null,
+  ...fillableForm({
+    schema: [
+      { uuid: 'u1', name: 'naam', label: 'Naam', elementType: 'text', validation: [{ name: 'required' }] },
+      { uuid: 'u2', name: 'toelichting', label: 'Toelichting', elementType: 'textarea', validation: [] },
+    ],
+  }),
   email_settings: [{ email_subject: 'blijft staan' }],
 };
 
@@ -43,20 +32,14 @@ function renderEditor(permissions: string[] = ['eform manage form edit'], module
       client: { ...clientDetails(DEMO), modules },
     }),
   );
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/admin/form/:form_id/edit', element: <FormEditRoute /> },
       { path: '/dashboard', element: <p>Dashboard</p> },
       { path: '/clients/:client_id/modules-buy', element: <p>Module kopen</p> },
     ],
-    { initialEntries: ['/admin/form/f1/edit'] },
+    '/admin/form/f1/edit',
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
 }
 
 function server(extra: Record<string, FakeHandler> = {}) {

@@ -1,35 +1,25 @@
-import SaveIcon from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
-import { LeaveGuard } from '@/features/fill/components/leave-guard';
 import type { FormElement } from '@/lib/form-logic';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import {
   addFavourite,
   errorLines,
-  loadAdminForm,
   loadFavourites,
   removeFavourite,
-  saveAdminForm,
-  type AdminForm,
   type FavouriteElement,
 } from '../api';
 import { FormPreview } from '../components/form-preview';
+import { SaveHeader } from '../components/save-header';
 import { SchemaEditor } from '../components/schema-editor';
 import { EditorContext, type EditorContextValue } from '../editor-context';
 import { invalidElements } from '../schema-check';
-import { useEditorAccess } from '../use-editor-access';
+import { useEditedForm } from '../use-edited-form';
 
 export const EDIT_PERMISSION = 'eform manage form edit';
-
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; form: AdminForm };
 
 /**
  * The element editor (spec 001 route form_edit, screen 8): the schema of the form with add
@@ -37,34 +27,11 @@ type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; fo
  * form (decision 010).
  */
 export function FormEditRoute() {
-  const { form_id: formId = '' } = useParams();
-  const access = useEditorAccess(EDIT_PERMISSION);
   const t = nl.formEditor;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [schema, setSchema] = useState<FormElement[]>([]);
-  const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
+  const edited = useEditedForm({ permission: EDIT_PERMISSION, part: 'schema', logName: 'form editor', messages: t });
+  const { access, formId, load, value: schema } = edited;
   const [favourites, setFavourites] = useState<FavouriteElement[]>([]);
   const clientId = access.clientId;
-
-  useEffect(() => {
-    if (!access.allowed) return;
-    const controller = new AbortController();
-    loadAdminForm(formId, controller.signal).then(
-      (form) => {
-        setLoad({ status: 'ready', form });
-        setSchema(form.schema ?? []);
-        setDirty(false);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('form editor: loading the form failed', error);
-        setLoad({ status: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [formId, access.allowed]);
 
   useEffect(() => {
     if (!access.allowed || !clientId) return;
@@ -135,60 +102,17 @@ export function FormEditRoute() {
   if (load.status === 'failed') return <Alert severity="error">{t.loadFailed}</Alert>;
   const form = load.form;
 
-  const change = (next: FormElement[]) => {
-    setSchema(next);
-    setDirty(true);
-    setProblems([]);
-  };
-
-  const save = async () => {
+  const save = () => {
     const invalid = invalidElements(schema);
-    if (invalid.length > 0) {
-      setProblems([t.invalidElements(invalid.join(', '))]);
-      showToast(t.saveFailed, { severity: 'error' });
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveAdminForm({ ...form, schema });
-      setLoad({ status: 'ready', form: saved });
-      setSchema(saved.schema ?? schema);
-      setDirty(false);
-      setProblems([]);
-      showToast(t.saved, { severity: 'success' });
-    } catch (error) {
-      setProblems(errorLines(error));
-      showToast(t.saveFailed, { severity: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    void edited.save(invalid.length > 0 ? [t.invalidElements(invalid.join(', '))] : []);
   };
 
   return (
     <EditorContext.Provider value={context}>
-      <LeaveGuard active={dirty} />
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-            {t.title}
-          </Typography>
-          {dirty && <Typography color="warning.main">{t.unsaved}</Typography>}
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void save()} disabled={saving}>
-            {saving ? t.saving : t.save}
-          </Button>
-        </Stack>
-        {problems.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {t.saveFailed}
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </Box>
-          </Alert>
-        )}
+        <SaveHeader messages={t} state={edited} onSave={save} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
-          <SchemaEditor schema={schema} onChange={change} depth={0} label={t.listLabel} />
+          <SchemaEditor schema={schema} onChange={edited.change} depth={0} label={t.listLabel} />
           <FormPreview
             key={form.form_id}
             title={t.preview}

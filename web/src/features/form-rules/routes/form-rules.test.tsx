@@ -1,54 +1,35 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
 import type { AdminForm } from '@/features/form-editor/api';
 import { setAuthenticated } from '@/lib/auth/session';
 import type { Rule } from '@/lib/form-logic';
 import { getToasts } from '@/lib/toast';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
-import { DEMO, storedSession } from '@/test/fixtures';
+import { fillableForm, storedSession } from '@/test/fixtures';
+import { renderRoutes } from '@/test/render-routes';
 import { FormRulesRoute } from './form-rules';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const FORM: AdminForm = {
-  form_id: 'f1',
-  form_guest_id: null,
-  form_name: 'Melding',
-  form_type: 'default',
-  folder_id: 'd1',
-  client_id: DEMO.id,
-  client_uuid: DEMO.uuid,
+const FORM = fillableForm({
   schema: [
     { uuid: 'u1', name: 'aantal', label: 'Aantal', elementType: 'number', validation: [] },
     { uuid: 'u2', name: 'toelichting', label: 'Toelichting', elementType: 'textarea', validation: [] },
   ],
-  values: {},
-  rules: [],
-  settings: null,
-  form_settings: null,
-  form_summary: null,
-};
+});
 
 function renderRules(permissions: string[] = ['eform manage form conditions']) {
   setAuthenticated(storedSession({ access: { roles: ['form_manager'], permissions } }));
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/admin/form/:form_id/rules', element: <FormRulesRoute /> },
       { path: '/admin/form/:form_id', element: <p>Bekijk</p> },
       { path: '/dashboard', element: <p>Dashboard</p> },
     ],
-    { initialEntries: ['/admin/form/f1/rules'] },
+    '/admin/form/f1/rules',
   );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
 }
 
 function server(extra: Record<string, FakeHandler> = {}) {
