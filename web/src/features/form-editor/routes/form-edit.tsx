@@ -111,7 +111,7 @@ export function FormEditRoute() {
     <EditorContext.Provider value={context}>
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <SaveHeader messages={t} state={edited} onSave={save} />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
           <SchemaEditor schema={schema} onChange={edited.change} depth={0} label={t.listLabel} />
           <FormPreview
             key={form.form_id}

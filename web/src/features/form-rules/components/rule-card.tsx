@@ -65,7 +65,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
   return (
     <Paper variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ p: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ flex: 1 }}>
+        <Typography id={`${id}-title`} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
           {title}
         </Typography>
         <IconButton aria-label={t.moveUp(rule.ruleName || String(index + 1))} disabled={index === 0} onClick={() => onMove(-1)}>
@@ -135,7 +135,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
           </TextField>
         </Stack>
 
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
             {t.conditions}
           </Typography>
@@ -167,7 +167,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
                     error={Boolean(error(`${key}.dataName`))}
                     helperText={error(`${key}.dataName`)}
                     required
-                    sx={{ flex: 2 }}
+                    sx={{ flex: 2, minWidth: 0 }}
                   >
                     {readable.map((element) => (
                       <MenuItem key={element.name} value={element.name}>
@@ -188,7 +188,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
                     helperText={error(`${key}.operator`)}
                     disabled={operators.length === 0}
                     required
-                    sx={{ flex: 2 }}
+                    sx={{ flex: 2, minWidth: 0 }}
                   >
                     {operators.map((operator) => (
                       <MenuItem key={operator} value={operator}>
@@ -218,7 +218,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
           </Button>
         </Box>
 
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
           <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
             {t.actions}
           </Typography>
@@ -243,7 +243,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
                     error={Boolean(error(`${key}.method`))}
                     helperText={error(`${key}.method`)}
                     required
-                    sx={{ flex: 1 }}
+                    sx={{ flex: 1, minWidth: 0 }}
                   >
                     {ACTION_METHODS.map((method) => (
                       <MenuItem key={method} value={method}>
@@ -260,7 +260,7 @@ export function RuleCard({ rule, index, count, schema, workflow, errors, onChang
                     error={Boolean(error(`${key}.dataName`))}
                     helperText={error(`${key}.dataName`)}
                     required
-                    sx={{ flex: 2 }}
+                    sx={{ flex: 2, minWidth: 0 }}
                   >
                     {level.map((element) => (
                       <MenuItem key={element.name} value={element.name}>

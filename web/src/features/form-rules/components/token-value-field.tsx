@@ -45,7 +45,7 @@ export function TokenValueField({ id, value, onChange, tokens, error }: TokenVal
         error={Boolean(error)}
         helperText={error ?? t.valueHelp}
         required
-        sx={{ flex: 2 }}
+        sx={{ flex: 2, minWidth: 0 }}
         slotProps={{
           input: {
             endAdornment: (

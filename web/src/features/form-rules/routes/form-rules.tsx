@@ -52,7 +52,7 @@ export function FormRulesRoute() {
     <>
       <Box sx={{ p: { xs: 2, sm: 3 } }}>
         <SaveHeader messages={t} state={edited} onSave={() => void save()} />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
           <Stack spacing={2}>
             {rules.length === 0 && <Typography color="text.secondary">{t.empty}</Typography>}
             {rules.map((rule, index) => (
