@@ -554,6 +554,52 @@ export const nl = {
     styleStatusRequired: 'Status is verplicht.',
     styleColorRequired: 'Vul een kleur in als #RRGGBB.',
     maxSelectInvalid: 'Vul een heel getal van 1 of hoger in.',
+    mapShowDataColumns: 'Datakolommen tonen', // ours
+    mapShowStatusFilters: 'Filter op status tonen', // ours
+    mapGuestEnabled: 'Gastkaart inschakelen', // ours
+    mapGuestLink: (url: string) => `Link naar de gastkaart: ${url}.`, // ours
+    mapGuestSaveFirst: 'De link werkt pas nadat het formulier is opgeslagen.', // ours: spec 001 section 4
+    featureActions: 'Acties bij gekozen kaartitems', // ours
+    featureAction: (n: number) => `Kaartactie ${n}`, // ours
+    addFeatureAction: 'Kaartactie toevoegen', // ours
+    removeFeatureAction: (n: number) => `Kaartactie ${n} verwijderen`, // ours
+    conditionsTitle: 'Als', // ours
+    conditionType: (a: number, c: number) => `Voorwaarde ${a}.${c}`, // ours
+    conditionAlways: 'Altijd', // ours
+    conditionDataValue: 'Waarde van een element', // ours
+    conditionDataName: (a: number, c: number) => `Element van voorwaarde ${a}.${c}`, // ours
+    conditionValue: (a: number, c: number) => `Is gelijk aan (voorwaarde ${a}.${c})`, // ours: the only operator is '='
+    addCondition: (a: number) => `Voorwaarde toevoegen aan kaartactie ${a}`, // ours
+    removeCondition: (a: number, c: number) => `Voorwaarde ${a}.${c} verwijderen`, // ours
+    conditionMethod: (a: number) => `Voorwaarden van kaartactie ${a}`, // ours
+    conditionAnd: 'Alle voorwaarden (EN)', // ours
+    conditionOr: 'Een van de voorwaarden (OF)', // ours
+    actionStepsTitle: 'Dan', // ours
+    actionType: (a: number, s: number) => `Actie ${a}.${s}`, // ours
+    actionTypes: {
+      setStatus: 'Status zetten',
+      setValueDatasource: 'Waarde in de databron zetten',
+      setHidden: 'Item verbergen',
+    }, // ours
+    actionStatus: (a: number, s: number) => `Nieuwe status bij actie ${a}.${s}`, // ours
+    actionColumn: (a: number, s: number) => `Kolom van de databron bij actie ${a}.${s}`, // ours
+    actionValue: (a: number, s: number) => `Nieuwe waarde bij actie ${a}.${s}`, // ours
+    addActionStep: (a: number) => `Actie toevoegen aan kaartactie ${a}`, // ours
+    removeActionStep: (a: number, s: number) => `Actie ${a}.${s} verwijderen`, // ours
+    featureConditionsRequired: 'Voeg minimaal één voorwaarde toe.', // ours
+    featureActionStepsRequired: 'Voeg minimaal één actie toe.', // ours
+    conditionTypeRequired: 'Kies een soort voorwaarde.', // ours
+    conditionDataNameRequired: 'Element is verplicht.', // ours
+    conditionValueRequired: 'Waarde is verplicht.', // ours
+    conditionMethodRequired: 'Kies of alle voorwaarden of één ervan moeten gelden.', // ours
+    actionTypeRequired: 'Kies een actie.', // ours
+    actionColumnRequired: 'Kolom is verplicht.', // ours
+    itemStyles: 'Kleuren per tekst', // ours
+    itemStyleText: (n: number) => `Tekst ${n}`, // ours
+    itemStyleColor: (n: number) => `Kleur van tekst ${n}`, // ours
+    addItemStyle: 'Tekst toevoegen', // ours
+    removeItemStyle: (n: number) => `Tekst ${n} verwijderen`, // ours
+    itemStyleTextRequired: 'Tekst is verplicht.', // ours
     subformElements: 'Elementen van het subformulier',
     uploadImage: 'Afbeelding uploaden',
     uploadFile: 'Bestand uploaden',

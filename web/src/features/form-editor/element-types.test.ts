@@ -44,6 +44,8 @@ describe('newElement', () => {
       ],
     });
     expect(newElement('gps', []).mapSettings).toMatchObject({ minAccuracy: 25 });
+    expect(newElement('map', []).mapSettings).toMatchObject({ featureActions: [], guest_map_enabled: false });
+    expect(newElement('search', []).searchSettings).toEqual({ datasourceId: '', itemAction: 'doNothing', itemStyles: [] });
   });
 
   it('makes elements that pass the checks where nothing needs to be filled in', () => {

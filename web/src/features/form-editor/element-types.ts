@@ -97,6 +97,56 @@ export const DEFAULTS = {
   ],
 } as const;
 
+/** A condition of a map feature action (spec 001 section 3); `operator` is always '='. */
+export interface FeatureCondition {
+  conditionType?: string;
+  dataName?: string;
+  operator?: string;
+  dataValue?: string;
+  [extra: string]: unknown;
+}
+
+/** What a feature action does to the selected feature. */
+export interface FeatureActionStep {
+  actionType?: string;
+  status?: string;
+  datasource_column?: string;
+  datasource_value?: string;
+  [extra: string]: unknown;
+}
+
+export interface FeatureAction {
+  conditions?: FeatureCondition[];
+  conditionMethod?: string;
+  actions?: FeatureActionStep[];
+  [extra: string]: unknown;
+}
+
+export const CONDITION_TYPES = ['always', 'dataValue'] as const;
+export const CONDITION_METHODS = ['and', 'or'] as const;
+export const FEATURE_ACTION_TYPES = ['setStatus', 'setValueDatasource', 'setHidden'] as const;
+
+/** The fields each action type uses; the others are dropped when the type changes. */
+export const ACTION_FIELDS: Record<(typeof FEATURE_ACTION_TYPES)[number], readonly ('status' | 'datasource_column' | 'datasource_value')[]> = {
+  setStatus: ['status'],
+  setValueDatasource: ['datasource_column', 'datasource_value'],
+  setHidden: [],
+};
+
+/** A condition as 'add condition' appends it: compare an element's value. */
+export function newFeatureCondition(): FeatureCondition {
+  return { conditionType: 'dataValue', dataName: '', operator: '=', dataValue: '' };
+}
+
+export function newFeatureActionStep(): FeatureActionStep {
+  return { actionType: 'setStatus', status: '' };
+}
+
+/** A new feature action: always, setting a status still to be filled in. */
+export function newFeatureAction(): FeatureAction {
+  return { conditions: [{ conditionType: 'always' }], conditionMethod: 'and', actions: [newFeatureActionStep()] };
+}
+
 function newUuid(): string {
   return globalThis.crypto?.randomUUID?.() ?? `el-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
@@ -149,10 +199,23 @@ export function newElement(type: EditorType, takenNames: readonly string[]): For
         mapLayers: [],
         featuresMaxSelect: DEFAULTS.featuresMaxSelect,
         featureStyles: DEFAULTS.featureStyles.map((style) => ({ ...style })),
+        featureActions: [],
+        showMapSearch: false,
+        showDataColumns: false,
+        show_status_filters: false,
+        guest_map_enabled: false,
       };
       break;
+    case 'search':
+      element.searchSettings = { datasourceId: '', itemAction: 'doNothing', itemStyles: [] };
+      break;
     case 'gps':
-      element.mapSettings = { center: { ...DEFAULTS.mapCenter }, zoomlevel: DEFAULTS.mapZoom, minAccuracy: DEFAULTS.minAccuracy };
+      element.mapSettings = {
+        center: { ...DEFAULTS.mapCenter },
+        zoomlevel: DEFAULTS.mapZoom,
+        minAccuracy: DEFAULTS.minAccuracy,
+        setManualLocation: false,
+      };
       break;
     case 'stateTransition':
       element.next_phase = '0';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormElement } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
-import { checkElement, checkMapSettings, MAX_UPLOAD_BYTES, uploadError } from './element-validation';
+import { checkElement, checkMapSettings, checkSearchSettings, MAX_UPLOAD_BYTES, uploadError } from './element-validation';
 import { invalidElements } from './schema-check';
 
 const t = nl.formEditor;
@@ -94,6 +94,75 @@ describe('checkMapSettings', () => {
       'mapSettings.mapLayers.0.datasource_id': t.datasourceRequired,
       'mapSettings.mapLayers.0.loadingStrategy': t.loadingStrategyRequired,
     });
+  });
+});
+
+describe('feature actions', () => {
+  const base = { center: { lat: 1, lon: 1 }, zoomlevel: 7 };
+  const map = (featureActions: unknown[]) => checkMapSettings(el('map', { mapSettings: { ...base, featureActions } }));
+
+  it('accepts an always condition and a value condition with their actions', () => {
+    expect(
+      map([
+        { conditions: [{ conditionType: 'always' }], conditionMethod: 'and', actions: [{ actionType: 'setHidden' }] },
+        {
+          conditions: [{ conditionType: 'dataValue', dataName: 'soort', operator: '=', dataValue: 'lamp' }],
+          conditionMethod: 'or',
+          actions: [
+            { actionType: 'setStatus', status: 'closed' },
+            { actionType: 'setValueDatasource', datasource_column: 'kapot', datasource_value: '' },
+          ],
+        },
+      ]),
+    ).toEqual({});
+  });
+
+  it('requires conditions, actions, the method and the parts each type uses', () => {
+    expect(map([{ conditions: [], actions: [] }])).toEqual({
+      'mapSettings.featureActions.0.conditions': t.featureConditionsRequired,
+      'mapSettings.featureActions.0.conditionMethod': t.conditionMethodRequired,
+      'mapSettings.featureActions.0.actions': t.featureActionStepsRequired,
+    });
+    expect(
+      map([
+        {
+          conditions: [{ conditionType: 'dataValue', dataName: ' ', dataValue: '' }, { conditionType: 'sometimes' }],
+          conditionMethod: 'and',
+          actions: [
+            { actionType: 'setStatus', status: '' },
+            { actionType: 'setValueDatasource', datasource_value: 'x' },
+            { actionType: 'explode' },
+          ],
+        },
+      ]),
+    ).toEqual({
+      'mapSettings.featureActions.0.conditions.0.dataName': t.conditionDataNameRequired,
+      'mapSettings.featureActions.0.conditions.0.dataValue': t.conditionValueRequired,
+      'mapSettings.featureActions.0.conditions.1.conditionType': t.conditionTypeRequired,
+      'mapSettings.featureActions.0.actions.0.status': t.styleStatusRequired,
+      'mapSettings.featureActions.0.actions.1.datasource_column': t.actionColumnRequired,
+      'mapSettings.featureActions.0.actions.2.actionType': t.actionTypeRequired,
+    });
+  });
+
+  it('are only checked on map elements', () => {
+    const gps = checkMapSettings(el('gps', { mapSettings: { ...base, minAccuracy: 25, featureActions: [{}] } }));
+    expect(gps).toEqual({});
+  });
+});
+
+describe('checkSearchSettings', () => {
+  it('requires a text and a #RRGGBB colour per item style, also through checkElement', () => {
+    const search = el('search', {
+      searchSettings: { itemStyles: [{ text: 'open', color: '#00AA00' }, { text: '', color: 'groen' }] },
+    });
+    const expected = {
+      'searchSettings.itemStyles.1.text': t.itemStyleTextRequired,
+      'searchSettings.itemStyles.1.color': t.styleColorRequired,
+    };
+    expect(checkSearchSettings(search)).toEqual(expected);
+    expect(checkElement(search, []).errors).toEqual(expected);
+    expect(checkSearchSettings(el('search'))).toEqual({});
   });
 });
 

@@ -6,7 +6,7 @@
 import { normalizeDecimal, type FormElement } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
 import { dataNameError } from './data-name';
-import { CHOICE_TYPES } from './element-types';
+import { CHOICE_TYPES, CONDITION_METHODS, CONDITION_TYPES, FEATURE_ACTION_TYPES, type FeatureAction } from './element-types';
 import { findRule, ruleText } from './element-model';
 
 export type FieldMessages = Record<string, string>;
@@ -62,6 +62,7 @@ export function checkElement(element: FormElement, otherNames: readonly string[]
   if ((type === 'imageTag' || type === 'staticFile') && !hasFile(element)) errors.file = t.fileRequired;
 
   if (type === 'map' || type === 'gps') Object.assign(errors, checkMapSettings(element));
+  if (type === 'search') Object.assign(errors, checkSearchSettings(element));
 
   return { errors, warnings };
 }
@@ -119,11 +120,66 @@ interface MapSettingsShape {
   mapLayers?: { datasource_id?: unknown; loadingStrategy?: unknown }[];
   featureStyles?: { status?: unknown; color?: unknown }[];
   featuresMaxSelect?: unknown;
+  featureActions?: FeatureAction[];
 }
 
 const COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-/** Spec 001 sections 5 and 9: coordinates, zoom 1-19, GPS accuracy 0-200 m, map layers. */
+/** Text-and-colour rows (map featureStyles, search itemStyles): both parts required, colour as #RRGGBB. */
+function checkColorStyles(
+  styles: readonly Record<string, unknown>[] | undefined,
+  textKey: 'status' | 'text',
+  path: string,
+  textRequired: string,
+  errors: FieldMessages,
+): void {
+  (styles ?? []).forEach((style, index) => {
+    if (textOf(style[textKey]) === '') errors[`${path}.${index}.${textKey}`] = textRequired;
+    if (!COLOR.test(textOf(style.color))) errors[`${path}.${index}.color`] = nl.formEditor.styleColorRequired;
+  });
+}
+
+/** Spec 001 section 3 feature actions: conditions, how they combine, and the actions' required parts. */
+function checkFeatureActions(actions: readonly FeatureAction[] | undefined, errors: FieldMessages): void {
+  const t = nl.formEditor;
+  (actions ?? []).forEach((action, a) => {
+    const path = `mapSettings.featureActions.${a}`;
+    const conditions = action.conditions ?? [];
+    if (conditions.length === 0) errors[`${path}.conditions`] = t.featureConditionsRequired;
+    conditions.forEach((condition, c) => {
+      const at = `${path}.conditions.${c}`;
+      if (!(CONDITION_TYPES as readonly unknown[]).includes(condition.conditionType)) {
+        errors[`${at}.conditionType`] = t.conditionTypeRequired;
+      } else if (condition.conditionType === 'dataValue') {
+        if (textOf(condition.dataName) === '') errors[`${at}.dataName`] = t.conditionDataNameRequired;
+        if (textOf(condition.dataValue) === '') errors[`${at}.dataValue`] = t.conditionValueRequired;
+      }
+    });
+    if (!(CONDITION_METHODS as readonly unknown[]).includes(action.conditionMethod)) {
+      errors[`${path}.conditionMethod`] = t.conditionMethodRequired;
+    }
+    const steps = action.actions ?? [];
+    if (steps.length === 0) errors[`${path}.actions`] = t.featureActionStepsRequired;
+    steps.forEach((step, s) => {
+      const at = `${path}.actions.${s}`;
+      if (!(FEATURE_ACTION_TYPES as readonly unknown[]).includes(step.actionType)) errors[`${at}.actionType`] = t.actionTypeRequired;
+      else if (step.actionType === 'setStatus' && textOf(step.status) === '') errors[`${at}.status`] = t.styleStatusRequired;
+      else if (step.actionType === 'setValueDatasource' && textOf(step.datasource_column) === '') {
+        errors[`${at}.datasource_column`] = t.actionColumnRequired;
+      }
+    });
+  });
+}
+
+/** Search item styles: text and a #RRGGBB colour per row. */
+export function checkSearchSettings(element: FormElement): FieldMessages {
+  const errors: FieldMessages = {};
+  const settings = (element.searchSettings ?? {}) as { itemStyles?: Record<string, unknown>[] };
+  checkColorStyles(settings.itemStyles, 'text', 'searchSettings.itemStyles', nl.formEditor.itemStyleTextRequired, errors);
+  return errors;
+}
+
+/** Spec 001 sections 3, 5 and 9: coordinates, zoom 1-19, GPS accuracy 0-200 m, map layers, styles, feature actions. */
 export function checkMapSettings(element: FormElement): FieldMessages {
   const errors: FieldMessages = {};
   const t = nl.formEditor;
@@ -156,10 +212,8 @@ export function checkMapSettings(element: FormElement): FieldMessages {
         errors[`mapSettings.mapLayers.${index}.loadingStrategy`] = t.loadingStrategyRequired;
       }
     });
-    (settings.featureStyles ?? []).forEach((style, index) => {
-      if (textOf(style.status) === '') errors[`mapSettings.featureStyles.${index}.status`] = t.styleStatusRequired;
-      if (!COLOR.test(textOf(style.color))) errors[`mapSettings.featureStyles.${index}.color`] = t.styleColorRequired;
-    });
+    checkColorStyles(settings.featureStyles, 'status', 'mapSettings.featureStyles', t.styleStatusRequired, errors);
+    checkFeatureActions(settings.featureActions, errors);
     const max = settings.featuresMaxSelect;
     if (max !== undefined && max !== null && !(Number.isInteger(Number(max)) && Number(max) >= 1)) {
       errors['mapSettings.featuresMaxSelect'] = t.maxSelectInvalid;

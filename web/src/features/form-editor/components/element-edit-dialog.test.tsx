@@ -137,4 +137,82 @@ describe('ElementEditDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Klaar' }));
     expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ next_phase: '2', assign_to_user: 'u7' }));
   });
+
+  it('edits the map switches, the guest map link and feature actions, keeping untouched settings', async () => {
+    server();
+    const user = userEvent.setup();
+    const map = newElement('map', []);
+    const onDone = renderDialog({ ...map, mapSettings: { ...(map.mapSettings as Record<string, unknown>), tracking: { kept: true } } });
+    await user.click(screen.getByRole('checkbox', { name: 'Datakolommen tonen' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Filter op status tonen' }));
+    await user.click(screen.getByRole('switch', { name: 'Gastkaart inschakelen' }));
+    expect(screen.getByText(/\/guest\/map\/f1\/kaart\. De link werkt pas nadat het formulier is opgeslagen\.$/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Kaartactie toevoegen' }));
+    await user.click(screen.getByRole('button', { name: 'Voorwaarde toevoegen aan kaartactie 1' }));
+    await user.click(screen.getByRole('button', { name: 'Klaar' }));
+    expect(screen.getByText('Element is verplicht.')).toBeTruthy();
+    expect(screen.getByText('Status is verplicht.')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('combobox', { name: /^Element van voorwaarde 1\.2/ }));
+    await user.click(screen.getByRole('option', { name: 'bestaand' }));
+    await user.type(screen.getByRole('textbox', { name: /^Is gelijk aan \(voorwaarde 1\.2\)/ }), 'ja');
+    await user.click(screen.getByRole('combobox', { name: /^Voorwaarden van kaartactie 1/ }));
+    await user.click(screen.getByRole('option', { name: 'Een van de voorwaarden (OF)' }));
+    await user.type(screen.getByRole('textbox', { name: /^Nieuwe status bij actie 1\.1/ }), 'closed');
+    await user.click(screen.getByRole('button', { name: 'Actie toevoegen aan kaartactie 1' }));
+    await user.click(screen.getByRole('combobox', { name: /^Actie 1\.2/ }));
+    await user.click(screen.getByRole('option', { name: 'Waarde in de databron zetten' }));
+    await user.type(screen.getByRole('textbox', { name: /^Kolom van de databron bij actie 1\.2/ }), 'kapot');
+    await user.click(screen.getByRole('button', { name: 'Klaar' }));
+    expect(onDone).toHaveBeenCalledWith(
+      expect.objectContaining({
+        mapSettings: expect.objectContaining({
+          showDataColumns: true,
+          show_status_filters: true,
+          guest_map_enabled: true,
+          tracking: { kept: true },
+          featureStyles: [
+            { status: 'open', color: '#3399CC' },
+            { status: 'closed', color: '#e20000' },
+          ],
+          featureActions: [
+            {
+              conditions: [{ conditionType: 'always' }, { conditionType: 'dataValue', dataName: 'bestaand', operator: '=', dataValue: 'ja' }],
+              conditionMethod: 'or',
+              actions: [
+                { actionType: 'setStatus', status: 'closed' },
+                { actionType: 'setValueDatasource', datasource_column: 'kapot', datasource_value: '' },
+              ],
+            },
+          ],
+        }),
+      }),
+    );
+  });
+
+  it('edits the item styles of a search element and keeps its datasource', async () => {
+    server();
+    const user = userEvent.setup();
+    const onDone = renderDialog({ ...newElement('search', []), searchSettings: { datasourceId: 'ds2', itemAction: 'setHidden' } });
+    await user.click(screen.getByRole('button', { name: 'Tekst toevoegen' }));
+    await user.type(screen.getByRole('textbox', { name: /^Tekst 1/ }), 'open');
+    await user.type(screen.getByRole('textbox', { name: /^Kleur van tekst 1/ }), 'groen');
+    await user.click(screen.getByRole('button', { name: 'Klaar' }));
+    expect(screen.getByText('Vul een kleur in als #RRGGBB.')).toBeTruthy();
+    expect(onDone).not.toHaveBeenCalled();
+    await user.clear(screen.getByRole('textbox', { name: /^Kleur van tekst 1/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Kleur van tekst 1/ }), '#00AA00');
+    await user.click(screen.getByRole('button', { name: 'Tekst 1 verwijderen' }));
+    await user.click(screen.getByRole('button', { name: 'Tekst toevoegen' }));
+    await user.type(screen.getByRole('textbox', { name: /^Tekst 1/ }), 'dicht');
+    await user.type(screen.getByRole('textbox', { name: /^Kleur van tekst 1/ }), '#e20000');
+    await user.click(screen.getByRole('button', { name: 'Klaar' }));
+    expect(onDone).toHaveBeenCalledWith(
+      expect.objectContaining({
+        searchSettings: { datasourceId: 'ds2', itemAction: 'setHidden', itemStyles: [{ text: 'dicht', color: '#e20000' }] },
+      }),
+    );
+  });
 });

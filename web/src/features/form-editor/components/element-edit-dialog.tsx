@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
+import { paths } from '@/config/paths';
 import type { FormElement } from '@/lib/form-logic';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
@@ -27,6 +28,7 @@ import { useRemoteOptions } from '../use-remote-options';
 import { OptionsEditor } from './options-editor';
 import { RemoteSelectField } from './remote-select-field';
 import { SchemaEditor } from './schema-editor';
+import { StyleListEditor, type ColorStyle } from './style-list-editor';
 import { UploadField, type StoredFile } from './upload-field';
 
 interface ElementEditDialogProps {
@@ -90,7 +92,12 @@ export function ElementEditDialog({ element, isNew, otherNames, rulesUsingName =
       : null,
     `datasources-${type}-${clientId}`,
   );
-  const searchSettings = (draft.searchSettings ?? {}) as { datasourceId?: string; itemAction?: string; [extra: string]: unknown };
+  const searchSettings = (draft.searchSettings ?? {}) as {
+    datasourceId?: string;
+    itemAction?: string;
+    itemStyles?: ColorStyle[];
+    [extra: string]: unknown;
+  };
   const { errors, warnings } = checkElement(draft, otherNames);
   // The data name's uniqueness is warned about at once; other problems after the first 'Klaar'.
   const shown = submitted ? errors : errors.name === t.dataNameNotUnique ? { name: errors.name } : {};
@@ -440,8 +447,11 @@ export function ElementEditDialog({ element, isNew, otherNames, rulesUsingName =
               errors={shown}
               idPrefix={idPrefix}
               datasources={datasources}
+              dataNames={otherNames}
+              guestMapLink={`${window.location.origin}${paths.guest_map_form.build({ form_id: formId, element_name: draft.name })}`}
             />
           )}
+          {/* tracking: section 3 names mapSettings.tracking without any fields, so there is nothing to edit; a stored value is kept. */}
 
           {type === 'search' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -464,6 +474,24 @@ export function ElementEditDialog({ element, isNew, otherNames, rulesUsingName =
                 <MenuItem value="setHidden">{t.searchSetHidden}</MenuItem>
               </TextField>
             </Stack>
+          )}
+          {type === 'search' && (
+            <StyleListEditor
+              textKey="text"
+              styles={searchSettings.itemStyles ?? []}
+              onChange={(itemStyles) => patch({ searchSettings: { ...searchSettings, itemStyles } })}
+              errors={shown}
+              errorPath="searchSettings.itemStyles"
+              idPrefix={`${idPrefix}-item-style`}
+              labels={{
+                title: t.itemStyles,
+                text: t.itemStyleText,
+                color: t.itemStyleColor,
+                colorHelp: t.styleColorHelp,
+                add: t.addItemStyle,
+                remove: t.removeItemStyle,
+              }}
+            />
           )}
 
           {type === 'staticText' && (

@@ -1,18 +1,19 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { nl } from '@/messages/nl';
-import { DEFAULTS } from '../element-types';
+import { DEFAULTS, type FeatureAction } from '../element-types';
 import type { FieldMessages } from '../element-validation';
 import type { RemoteOption } from '../use-remote-options';
+import { FeatureActionsEditor } from './feature-actions-editor';
 import { RemoteSelectField } from './remote-select-field';
+import { RowList } from './row-list';
+import { StyleListEditor, type ColorStyle } from './style-list-editor';
 
 interface MapLayer {
   type?: string;
@@ -26,16 +27,14 @@ export interface MapSettings {
   zoomlevel?: unknown;
   minAccuracy?: unknown;
   showMapSearch?: boolean;
+  showDataColumns?: boolean;
+  show_status_filters?: boolean;
+  guest_map_enabled?: boolean;
   setManualLocation?: boolean;
   mapLayers?: MapLayer[];
-  featureStyles?: FeatureStyle[];
+  featureStyles?: ColorStyle[];
   featuresMaxSelect?: unknown;
-  [extra: string]: unknown;
-}
-
-interface FeatureStyle {
-  status?: string;
-  color?: string;
+  featureActions?: FeatureAction[];
   [extra: string]: unknown;
 }
 
@@ -47,22 +46,38 @@ interface MapSettingsFieldsProps {
   idPrefix: string;
   /** The client's map datasources; null when not (yet) loaded. */
   datasources: RemoteOption[] | null;
+  /** Data names of the other elements, for the conditions of feature actions. */
+  dataNames: readonly string[];
+  /** The guest map's address (route guest_map_form of this form and element). */
+  guestMapLink: string;
 }
 
 /**
  * Centre, zoom and (gps) accuracy of spec 001 sections 5 and 9; map layers with datasource and
- * loading strategy. Coordinates are kept as typed so up to 18 decimals survive.
+ * loading strategy, display switches, colours per status and feature actions (section 3).
+ * Coordinates are kept as typed so up to 18 decimals survive.
  */
-export function MapSettingsFields({ kind, settings, onChange, errors, idPrefix, datasources }: MapSettingsFieldsProps) {
+export function MapSettingsFields({
+  kind,
+  settings,
+  onChange,
+  errors,
+  idPrefix,
+  datasources,
+  dataNames,
+  guestMapLink,
+}: MapSettingsFieldsProps) {
   const t = nl.formEditor;
   const center = settings.center ?? { ...DEFAULTS.mapCenter };
   const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-  const layers = settings.mapLayers ?? [];
-  const styles = settings.featureStyles ?? [];
-  const setStyle = (index: number, patch: Partial<FeatureStyle>) =>
-    onChange({ ...settings, featureStyles: styles.map((style, i) => (i === index ? { ...style, ...patch } : style)) });
-  const setLayer = (index: number, patch: Partial<MapLayer>) =>
-    onChange({ ...settings, mapLayers: layers.map((layer, i) => (i === index ? { ...layer, ...patch } : layer)) });
+  const flag = (field: 'showMapSearch' | 'showDataColumns' | 'show_status_filters' | 'setManualLocation', label: string) => (
+    <FormControlLabel
+      control={
+        <Checkbox checked={settings[field] === true} onChange={(event) => onChange({ ...settings, [field]: event.target.checked })} />
+      }
+      label={label}
+    />
+  );
 
   return (
     <Stack spacing={2}>
@@ -118,71 +133,64 @@ export function MapSettingsFields({ kind, settings, onChange, errors, idPrefix, 
             helperText={errors['mapSettings.minAccuracy']}
             slotProps={{ htmlInput: { min: 0, max: 200, step: 1 } }}
           />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={settings.setManualLocation === true}
-                onChange={(event) => onChange({ ...settings, setManualLocation: event.target.checked })}
-              />
-            }
-            label={t.gpsManual}
-          />
+          {flag('setManualLocation', t.gpsManual)}
         </>
       ) : (
         <>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={settings.showMapSearch === true}
-                onChange={(event) => onChange({ ...settings, showMapSearch: event.target.checked })}
-              />
-            }
-            label={t.mapShowSearch}
+          <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+            {flag('showMapSearch', t.mapShowSearch)}
+            {flag('showDataColumns', t.mapShowDataColumns)}
+            {flag('show_status_filters', t.mapShowStatusFilters)}
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={settings.guest_map_enabled === true}
+                  onChange={(event) => onChange({ ...settings, guest_map_enabled: event.target.checked })}
+                />
+              }
+              label={t.mapGuestEnabled}
+            />
+            {settings.guest_map_enabled === true && (
+              <FormHelperText sx={{ ml: 0 }}>
+                {t.mapGuestLink(guestMapLink)} {t.mapGuestSaveFirst}
+              </FormHelperText>
+            )}
+          </Box>
+          <RowList
+            title={t.mapLayers}
+            items={settings.mapLayers ?? []}
+            onChange={(mapLayers) => onChange({ ...settings, mapLayers })}
+            newItem={() => ({ type: 'geojson', datasource_id: '', loadingStrategy: 'preload' })}
+            addLabel={t.addMapLayer}
+            removeLabel={t.removeMapLayer}
+            renderRow={(layer, index, update) => (
+              <>
+                <RemoteSelectField
+                  id={`${idPrefix}-layer-${index}-ds`}
+                  label={t.mapLayerDatasource(index + 1)}
+                  value={layer.datasource_id ?? ''}
+                  onChange={(datasource_id) => update({ datasource_id })}
+                  options={datasources}
+                  error={errors[`mapSettings.mapLayers.${index}.datasource_id`]}
+                  required
+                />
+                <TextField
+                  id={`${idPrefix}-layer-${index}-strategy`}
+                  select
+                  label={t.mapLayerStrategy(index + 1)}
+                  value={layer.loadingStrategy ?? ''}
+                  onChange={(event) => update({ loadingStrategy: event.target.value })}
+                  error={Boolean(errors[`mapSettings.mapLayers.${index}.loadingStrategy`])}
+                  helperText={errors[`mapSettings.mapLayers.${index}.loadingStrategy`]}
+                  required
+                  sx={{ flex: 1 }}
+                >
+                  <MenuItem value="preload">{t.strategyPreload}</MenuItem>
+                  <MenuItem value="live">{t.strategyLive}</MenuItem>
+                </TextField>
+              </>
+            )}
           />
-          <Typography variant="subtitle1" component="h3">
-            {t.mapLayers}
-          </Typography>
-          {layers.map((layer, index) => (
-            <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <RemoteSelectField
-                id={`${idPrefix}-layer-${index}-ds`}
-                label={t.mapLayerDatasource(index + 1)}
-                value={layer.datasource_id ?? ''}
-                onChange={(datasource_id) => setLayer(index, { datasource_id })}
-                options={datasources}
-                error={errors[`mapSettings.mapLayers.${index}.datasource_id`]}
-                required
-              />
-              <TextField
-                id={`${idPrefix}-layer-${index}-strategy`}
-                select
-                label={t.mapLayerStrategy(index + 1)}
-                value={layer.loadingStrategy ?? ''}
-                onChange={(event) => setLayer(index, { loadingStrategy: event.target.value })}
-                error={Boolean(errors[`mapSettings.mapLayers.${index}.loadingStrategy`])}
-                helperText={errors[`mapSettings.mapLayers.${index}.loadingStrategy`]}
-                required
-                sx={{ flex: 1 }}
-              >
-                <MenuItem value="preload">{t.strategyPreload}</MenuItem>
-                <MenuItem value="live">{t.strategyLive}</MenuItem>
-              </TextField>
-              <IconButton
-                aria-label={t.removeMapLayer(index + 1)}
-                onClick={() => onChange({ ...settings, mapLayers: layers.filter((_, i) => i !== index) })}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-          <Button
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() =>
-              onChange({ ...settings, mapLayers: [...layers, { type: 'geojson', datasource_id: '', loadingStrategy: 'preload' }] })
-            }
-          >
-            {t.addMapLayer}
-          </Button>
           <TextField
             id={`${idPrefix}-max-select`}
             label={t.mapMaxSelect}
@@ -196,55 +204,29 @@ export function MapSettingsFields({ kind, settings, onChange, errors, idPrefix, 
             slotProps={{ htmlInput: { min: 1, step: 1 } }}
             sx={{ maxWidth: 320 }}
           />
-          <Typography variant="subtitle1" component="h3">
-            {t.featureStyles}
-          </Typography>
-          {styles.map((style, index) => (
-            <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                id={`${idPrefix}-style-${index}-status`}
-                label={t.styleStatus(index + 1)}
-                value={style.status ?? ''}
-                onChange={(event) => setStyle(index, { status: event.target.value })}
-                error={Boolean(errors[`mapSettings.featureStyles.${index}.status`])}
-                helperText={errors[`mapSettings.featureStyles.${index}.status`]}
-                required
-                sx={{ flex: 1 }}
-              />
-              <TextField
-                id={`${idPrefix}-style-${index}-color`}
-                label={t.styleColor(index + 1)}
-                value={style.color ?? ''}
-                onChange={(event) => setStyle(index, { color: event.target.value })}
-                error={Boolean(errors[`mapSettings.featureStyles.${index}.color`])}
-                helperText={errors[`mapSettings.featureStyles.${index}.color`] ?? t.styleColorHelp}
-                required
-                sx={{ flex: 1 }}
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <Box
-                        aria-hidden
-                        sx={{ width: 20, height: 20, mr: 1, borderRadius: 0.5, flexShrink: 0, bgcolor: style.color || 'transparent', border: 1, borderColor: 'divider' }}
-                      />
-                    ),
-                  },
-                }}
-              />
-              <IconButton
-                aria-label={t.removeStyle(index + 1)}
-                onClick={() => onChange({ ...settings, featureStyles: styles.filter((_, i) => i !== index) })}
-              >
-                <DeleteIcon />
-              </IconButton>
-            </Stack>
-          ))}
-          <Button
-            sx={{ alignSelf: 'flex-start' }}
-            onClick={() => onChange({ ...settings, featureStyles: [...styles, { status: '', color: '' }] })}
-          >
-            {t.addStyle}
-          </Button>
+          <StyleListEditor
+            textKey="status"
+            styles={settings.featureStyles ?? []}
+            onChange={(featureStyles) => onChange({ ...settings, featureStyles })}
+            errors={errors}
+            errorPath="mapSettings.featureStyles"
+            idPrefix={`${idPrefix}-style`}
+            labels={{
+              title: t.featureStyles,
+              text: t.styleStatus,
+              color: t.styleColor,
+              colorHelp: t.styleColorHelp,
+              add: t.addStyle,
+              remove: t.removeStyle,
+            }}
+          />
+          <FeatureActionsEditor
+            actions={settings.featureActions ?? []}
+            onChange={(featureActions) => onChange({ ...settings, featureActions })}
+            errors={errors}
+            idPrefix={idPrefix}
+            dataNames={dataNames}
+          />
         </>
       )}
     </Stack>

@@ -23,7 +23,7 @@ interface OptionsEditorProps {
 export function OptionsEditor({ options, onChange, errors, warnings, idPrefix }: OptionsEditorProps) {
   const t = nl.formEditor;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
         {t.options}
       </Typography>
