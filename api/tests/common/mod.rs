@@ -106,14 +106,7 @@ impl TestApp {
         api_key: Option<&str>,
         body: &Value,
     ) -> TestResult<Answer> {
-        self.send(
-            Method::POST,
-            uri,
-            api_key,
-            Some("application/json"),
-            body.to_string(),
-        )
-        .await
+        self.send_json(Method::POST, uri, api_key, body).await
     }
 
     pub async fn patch_json(
@@ -122,14 +115,19 @@ impl TestApp {
         api_key: Option<&str>,
         body: &Value,
     ) -> TestResult<Answer> {
-        self.send(
-            Method::PATCH,
-            uri,
-            api_key,
-            Some("application/json"),
-            body.to_string(),
-        )
-        .await
+        self.send_json(Method::PATCH, uri, api_key, body).await
+    }
+
+    async fn send_json(
+        &self,
+        method: Method,
+        uri: &str,
+        api_key: Option<&str>,
+        body: &Value,
+    ) -> TestResult<Answer> {
+        let json = Some("application/json");
+        self.send(method, uri, api_key, json, body.to_string())
+            .await
     }
 
     pub async fn delete(&self, uri: &str, api_key: Option<&str>) -> TestResult<Answer> {

@@ -78,7 +78,7 @@ impl From<Row> for Form {
 }
 
 macro_rules! select {
-    ($tail:literal) => {
+    ($tail:expr) => {
         concat!(
             "SELECT id, folder_id, name, form_type, schema, rules, form_values, email_settings, webhook_integrations, settings, form_settings, form_summary, registration_name_token, guest_id, published_at, updated_at, updated_by FROM forms ",
             $tail
@@ -86,14 +86,22 @@ macro_rules! select {
     };
 }
 
+/// `select!` of the forms that were not deleted; `$tail` goes on with AND or ORDER BY.
+macro_rules! select_live {
+    ($tail:literal) => {
+        select!(concat!(
+            "WHERE NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) ",
+            $tail
+        ))
+    };
+}
+
 /// The form with this id, unless it was deleted.
 pub async fn find(db: &TenantDb, id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!(
-        "WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id)"
-    ))
-    .bind(id)
-    .fetch_optional(db.pool())
-    .await?;
+    let row: Option<Row> = sqlx::query_as(select_live!("AND id = ?1"))
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
     Ok(row.map(Form::from))
 }
 
@@ -109,7 +117,7 @@ pub async fn find_with_deleted(db: &TenantDb, id: &str) -> Result<Option<Form>> 
 
 /// The form reachable through this guest id (guest access must also be switched on).
 pub async fn find_by_guest_id(db: &TenantDb, guest_id: &str) -> Result<Option<Form>> {
-    let row: Option<Row> = sqlx::query_as(select!("WHERE guest_id = ?1 AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id)"))
+    let row: Option<Row> = sqlx::query_as(select_live!("AND guest_id = ?1"))
         .bind(guest_id)
         .fetch_optional(db.pool())
         .await?;
@@ -118,7 +126,7 @@ pub async fn find_by_guest_id(db: &TenantDb, guest_id: &str) -> Result<Option<Fo
 
 /// Every form of the client that was not deleted, published or not (the form admin list).
 pub async fn list(db: &TenantDb) -> Result<Vec<Form>> {
-    let rows: Vec<Row> = sqlx::query_as(select!("WHERE NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) ORDER BY name COLLATE NOCASE, id"))
+    let rows: Vec<Row> = sqlx::query_as(select_live!("ORDER BY name COLLATE NOCASE, id"))
         .fetch_all(db.pool())
         .await?;
     Ok(rows.into_iter().map(Form::from).collect())
@@ -141,8 +149,8 @@ pub async fn published_for_user(
     group_ids: &[String],
 ) -> Result<Vec<Form>> {
     let groups = serde_json::to_string(group_ids)?;
-    let rows: Vec<Row> = sqlx::query_as(select!(
-        "WHERE published_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM form_deletions d WHERE d.form_id = forms.id) AND (
+    let rows: Vec<Row> = sqlx::query_as(select_live!(
+        "AND published_at IS NOT NULL AND (
             NOT EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = forms.id)
             OR EXISTS (SELECT 1 FROM form_access a WHERE a.form_id = forms.id
                        AND (a.user_id = ?1 OR a.group_id IN (SELECT value FROM json_each(?2)))))
