@@ -34,6 +34,23 @@ ensure_npm() {
   fi
 }
 
+# ensure_venv DIR PACKAGE... : a Python virtual environment in DIR holding exactly these
+# pinned packages (pip skips what is there already).
+ensure_venv() {
+  local dir="$1"
+  shift
+  if [ ! -x "$dir/bin/python" ]; then
+    log "python venv in ${dir#"$ROOT"/}"
+    python3 -m venv "$dir"
+  fi
+  "$dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@"
+}
+
+# free_port : a TCP port on 127.0.0.1 that nothing listens on.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 # port_open PORT : true when something listens on 127.0.0.1:PORT.
 port_open() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null

@@ -3,6 +3,7 @@
 //! rarely, so each is kept for a few seconds. Changes made by this process invalidate at
 //! once; another API node sees them within the TTL (ops/decisions/008-request-caches.md).
 
+use crate::error::{AppError, Result};
 use domain::access::Role;
 use domain::ids::{ClientId, UserId};
 use lru::LruCache;
@@ -10,9 +11,10 @@ use std::hash::Hash;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tenancy::TenantDb;
 use tenancy::platform::clients::Client;
 use tenancy::platform::users::User;
-use tenancy::tenant::forms::Form;
+use tenancy::tenant::forms::{self, Form};
 
 /// A bounded map whose entries expire after a fixed time.
 #[derive(Debug)]
@@ -101,16 +103,23 @@ impl CachedForm {
     }
 }
 
-/// A client and the user's membership roles in it (None: not a member).
-pub type ClientAccess = (Client, Option<Vec<Role>>);
+/// A client and what the policy needs to know about one user there.
+#[derive(Debug, Clone)]
+pub struct Membership {
+    pub client: Client,
+    /// The membership's roles; None when the user is not a member.
+    pub roles: Option<Vec<Role>>,
+    /// True while the user must still accept the client's terms.
+    pub terms_pending: bool,
+}
 
 /// Every request-path cache of the process.
 #[derive(Debug)]
 pub struct Caches {
     /// api-key hash -> user.
     pub sessions: TtlCache<String, User>,
-    /// (user, client) -> the client and the user's membership roles (None: not a member).
-    pub access: TtlCache<(UserId, ClientId), ClientAccess>,
+    /// (user, client) -> the client and the user's membership there.
+    pub access: TtlCache<(UserId, ClientId), Membership>,
     /// (kind, id) -> owning client.
     pub directory: TtlCache<(String, String), ClientId>,
     /// (client, form id) -> parsed form.
@@ -121,6 +130,39 @@ impl Caches {
     /// Forgets a changed form at once, so this process never serves the old one.
     pub fn forget_form(&self, client: &ClientId, form_id: &str) {
         self.forms.remove(&(client.clone(), form_id.to_owned()));
+    }
+
+    /// Forgets a user's membership in a client after it changed (roles, terms accepted).
+    pub fn forget_membership(&self, user: &UserId, client: &ClientId) {
+        self.access.remove(&(user.clone(), client.clone()));
+    }
+
+    /// A form parsed for sending, from the cache or the tenant database: 404 when unknown
+    /// or deleted.
+    pub async fn form(&self, db: &TenantDb, form_id: &str) -> Result<Arc<CachedForm>> {
+        let key = (db.client_id().clone(), form_id.to_owned());
+        if let Some(cached) = self.forms.get(&key) {
+            return Ok(cached);
+        }
+        let form = forms::find(db, form_id).await?.ok_or(AppError::NotFound)?;
+        // A stored form was validated when it was saved; failing here is our fault, not the user's.
+        let definition =
+            domain::form::validate_schema(&form.schema, &form.rules).map_err(|errors| {
+                AppError::internal(format!("stored form {form_id} is invalid: {errors:?}"))
+            })?;
+        let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
+        let schema_text = form.schema.to_string();
+        let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
+        let cached = Arc::new(CachedForm {
+            form,
+            definition,
+            schema_json: schema_text.into(),
+            schema_hash,
+            allowed_users,
+            allowed_groups,
+        });
+        self.forms.insert(key, cached.clone());
+        Ok(cached)
     }
 }
 

@@ -10,8 +10,6 @@ use std::time::Duration;
 use tenancy::platform::clients;
 use tenancy::{registry, snapshot};
 use tokio::sync::watch;
-use worker::jobs::JobContext;
-use worker::mail::Mailer;
 
 type AnyResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;
 
@@ -47,6 +45,8 @@ enum Command {
         #[command(subcommand)]
         command: TenantCommand,
     },
+    /// Print the OpenAPI document of this version's API (what /api/openapi.json serves).
+    Openapi,
 }
 
 #[derive(Debug, Subcommand)]
@@ -134,6 +134,11 @@ async fn run(cli: Cli) -> AnyResult {
             Ok(())
         }
         Command::Tenant { command } => tenant(config, command).await,
+        Command::Openapi => {
+            let doc = http::document().map_err(|problems| problems.join("\n"))?;
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+            Ok(())
+        }
     }
 }
 
@@ -165,49 +170,12 @@ async fn serve(config: Config, with_workers: bool) -> AnyResult {
 }
 
 async fn run_workers(state: AppState, mut stop: watch::Receiver<bool>) -> AnyResult {
-    tokio::spawn(purge_saved_registrations(state.clone(), stop.clone()));
-    let mailer = Mailer::new(
-        state.config.smtp_url.as_deref(),
-        state.config.data_dir.join("mail"),
-    )?;
-    let ctx = JobContext {
-        mailer,
-        metrics: state.metrics.clone(),
-    };
+    let ctx = state.job_context()?;
     worker::runner::run(state.queue.clone(), ctx, async move {
         let _ = stop.wait_for(|stopped| *stopped).await;
     })
     .await?;
     Ok(())
-}
-
-/// Saved registrations not changed for a year are deleted (spec document 000 section 9).
-const SAVED_RETENTION_SECS: i64 = 365 * 24 * 3600;
-
-/// Daily, in every worker process: purging is idempotent, so several workers doing it at
-/// once only repeat a no-op.
-async fn purge_saved_registrations(state: AppState, mut stop: watch::Receiver<bool>) {
-    let mut every_day = tokio::time::interval(Duration::from_secs(24 * 3600));
-    loop {
-        tokio::select! {
-            _ = every_day.tick() => {}
-            _ = stop.wait_for(|stopped| *stopped) => return,
-        }
-        match purge_saved_once(&state).await {
-            Ok(purged) => tracing::info!(purged, "old saved registrations purged"),
-            Err(err) => tracing::warn!(error = %err, "purging saved registrations failed"),
-        }
-    }
-}
-
-/// One purge over every client; answers how many saved registrations were deleted.
-pub async fn purge_saved_once(state: &AppState) -> AnyResult<u64> {
-    let mut purged = 0;
-    for client in clients::list(&state.platform).await? {
-        let db = state.tenants.open(&client.id).await?;
-        purged += tenancy::tenant::saved::purge_older_than(&db, SAVED_RETENTION_SECS).await?;
-    }
-    Ok(purged)
 }
 
 /// Ctrl-C or SIGTERM.

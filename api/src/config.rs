@@ -1,6 +1,7 @@
 //! Configuration: one struct, from command-line flags or `EFORM_*` environment variables.
 
 use clap::Args;
+use ipnet::IpNet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -64,6 +65,40 @@ pub struct Config {
         global = true
     )]
     pub environment: String,
+
+    /// Reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR ranges,
+    /// comma-separated). Without them the connecting address is the client's: rate limits
+    /// would otherwise key on the proxy and lock everyone out at once.
+    #[arg(
+        long = "trusted-proxy",
+        env = "EFORM_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    pub trusted_proxies: Vec<IpNet>,
+
+    /// Token Prometheus sends as `Authorization: Bearer <token>` for `/metrics`; without it
+    /// `/metrics` answers only to connections from this machine that no proxy forwarded.
+    #[arg(long, env = "EFORM_METRICS_TOKEN", global = true)]
+    pub metrics_token: Option<String>,
+
+    /// Storage for uploaded files per client, in MiB; uploads beyond it are refused.
+    #[arg(
+        long,
+        env = "EFORM_CLIENT_QUOTA_MB",
+        default_value_t = 10_240,
+        global = true
+    )]
+    pub client_quota_mb: u64,
+
+    /// Of that, what guests may upload through guest links per client per day, in MiB.
+    #[arg(
+        long,
+        env = "EFORM_GUEST_UPLOAD_MB_PER_DAY",
+        default_value_t = 1_024,
+        global = true
+    )]
+    pub guest_upload_mb_per_day: u64,
 }
 
 impl Config {

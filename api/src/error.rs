@@ -8,16 +8,17 @@ use axum::response::{IntoResponse, Response};
 use domain::messages;
 use serde::Serialize;
 use tenancy::TenancyError;
+use utoipa::ToSchema;
 
 /// One problem with one field of the input.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FieldError {
     pub detail: String,
     pub source: Source,
 }
 
 /// Where a field error points (JSON:API style).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Source {
     pub pointer: String,
 }
@@ -45,8 +46,15 @@ pub enum AppError {
     LoginFailed(&'static str),
     #[error("forbidden")]
     Forbidden,
+    /// 403 on a client's content before its terms and conditions are accepted.
+    #[error("terms not accepted")]
+    TermsRequired,
     #[error("not found")]
     NotFound,
+    /// 404 with a message of its own: a link or an id in the body that names nothing
+    /// (an expired password link, an unknown client on a registration page).
+    #[error("not found: {0}")]
+    Missing(&'static str),
     #[error("bad request: {0}")]
     BadRequest(String),
     #[error("unprocessable: {message}")]
@@ -89,8 +97,8 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             AppError::Unauthenticated | AppError::LoginFailed(_) => StatusCode::UNAUTHORIZED,
-            AppError::Forbidden => StatusCode::FORBIDDEN,
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::Forbidden | AppError::TermsRequired => StatusCode::FORBIDDEN,
+            AppError::NotFound | AppError::Missing(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -102,22 +110,32 @@ impl AppError {
     }
 }
 
-#[derive(Serialize)]
-struct Body<'a> {
-    status: bool,
-    message: &'a str,
-    #[serde(skip_serializing_if = "<[FieldError]>::is_empty")]
-    errors: &'a [FieldError],
+/// The one error shape of the API.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Always false.
+    pub status: bool,
+    /// The Dutch text to show.
+    pub message: String,
+    /// One entry per problem with the input (422).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+    /// A stable machine-readable reason where the web app acts on it: `terms_required`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<&'static str>,
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let code = matches!(self, AppError::TermsRequired).then_some("terms_required");
         let (message, errors): (&str, &[FieldError]) = match &self {
             AppError::Unauthenticated => (messages::UNAUTHENTICATED, &[]),
             AppError::LoginFailed(message) => (message, &[]),
             AppError::Forbidden => (messages::FORBIDDEN, &[]),
+            AppError::TermsRequired => (messages::TERMS_REQUIRED, &[]),
             AppError::NotFound => (messages::NOT_FOUND, &[]),
+            AppError::Missing(message) => (message, &[]),
             AppError::BadRequest(message)
             | AppError::TooManyRequests(message)
             | AppError::Conflict(message) => (message, &[]),
@@ -131,15 +149,13 @@ impl IntoResponse for AppError {
                 (messages::INTERNAL, &[])
             }
         };
-        (
-            status,
-            Json(Body {
-                status: false,
-                message,
-                errors,
-            }),
-        )
-            .into_response()
+        let body = ErrorBody {
+            status: false,
+            message: message.to_owned(),
+            errors: errors.to_vec(),
+            code,
+        };
+        (status, Json(body)).into_response()
     }
 }
 

@@ -1,21 +1,20 @@
-//! Request extractors: bodies that reject in our error shape, the signed-in user, and the
-//! client context — the only road from a request to a tenant's data.
+//! Request extractors: bodies and queries that reject in our error shape, the signed-in user
+//! and the client's address. The road from a request to a tenant's data is `policy`.
 
 use crate::AppState;
 use crate::error::{AppError, Result};
-use axum::extract::rejection::{FormRejection, JsonRejection};
-use axum::extract::{FromRef, FromRequest, FromRequestParts, Multipart, Path, Request};
+use axum::extract::rejection::FormRejection;
+use axum::extract::{FromRef, FromRequest, FromRequestParts, Multipart, Request};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
-use domain::access::{Access, Permission};
-use domain::ids::{ClientId, UserId};
+use domain::ids::UserId;
+use ipnet::IpNet;
 use serde::de::DeserializeOwned;
 use std::collections::HashMap;
-use tenancy::TenantDb;
-use tenancy::platform::clients::Client;
+use std::net::IpAddr;
 use tenancy::platform::users::User;
-use tenancy::platform::{clients, directory, memberships, tokens, users};
+use tenancy::platform::{tokens, users};
 
 /// Name of the header carrying the api key on every call.
 pub const API_KEY_HEADER: &str = "api-key";
@@ -28,7 +27,39 @@ fn body_rejection(status: StatusCode) -> AppError {
     }
 }
 
-/// A JSON body; bad JSON, a wrong content type or an oversized body answer in our shape.
+/// Reads a JSON body whose top level opens with `open` (`{` or `[`): serde would also read
+/// a struct from an array by position, which no caller means. Bad JSON, another shape, a
+/// wrong content type or an oversized body answer in our shape.
+async fn json_body<S: Send + Sync, T: DeserializeOwned>(
+    req: Request,
+    state: &S,
+    open: u8,
+) -> Result<T> {
+    let content_type = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let essence = content_type.split(';').next().unwrap_or_default().trim();
+    if essence != "application/json" && !essence.ends_with("+json") {
+        return Err(AppError::UnsupportedMediaType);
+    }
+    let bytes = axum::body::Bytes::from_request(req, state)
+        .await
+        .map_err(|rejection| body_rejection(rejection.status()))?;
+    let bad = || AppError::BadRequest(domain::messages::BAD_JSON.to_owned());
+    let first = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .ok_or_else(bad)?;
+    if *first != open {
+        return Err(bad());
+    }
+    serde_json::from_slice(&bytes).map_err(|_| bad())
+}
+
+/// A JSON object body, read into `T`.
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
@@ -36,10 +67,39 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self> {
-        axum::Json::<T>::from_request(req, state)
+        json_body(req, state, b'{').await.map(JsonBody)
+    }
+}
+
+/// A JSON list body, read into `T`.
+#[derive(Debug)]
+pub struct JsonList<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonList<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self> {
+        json_body(req, state, b'[').await.map(JsonList)
+    }
+}
+
+/// A multipart body; a request that is no multipart answers in our shape (415 or 400).
+#[derive(Debug)]
+pub struct MultipartBody(pub Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for MultipartBody {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self> {
+        Multipart::from_request(req, state)
             .await
-            .map(|axum::Json(value)| JsonBody(value))
-            .map_err(|rejection: JsonRejection| body_rejection(rejection.status()))
+            .map(MultipartBody)
+            .map_err(|rejection| match rejection {
+                axum::extract::multipart::MultipartRejection::InvalidBoundary(_) => {
+                    AppError::UnsupportedMediaType
+                }
+                other => body_rejection(other.status()),
+            })
     }
 }
 
@@ -69,11 +129,13 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for FormBody<T> {
                 .map_err(|err| body_rejection(err.status()))?
             {
                 let name = field.name().unwrap_or_default().to_owned();
-                let text = field
-                    .text()
+                // Form fields are text; bytes that are no UTF-8 are read as well as they can
+                // be and then judged like any other value.
+                let bytes = field
+                    .bytes()
                     .await
                     .map_err(|err| body_rejection(err.status()))?;
-                fields.insert(name, text);
+                fields.insert(name, String::from_utf8_lossy(&bytes).into_owned());
             }
             let value = serde_json::to_value(fields).map_err(AppError::internal)?;
             return serde_json::from_value(value)
@@ -132,141 +194,159 @@ where
     }
 }
 
-/// A signed-in user working in one client: the client from the path parameter `client_id`,
-/// the user's effective access there, and the tenant database. Members get their roles;
-/// platform admins and employees reach every client through their global roles; anyone
-/// else gets 403.
-#[derive(Debug, Clone)]
-pub struct ClientCtx {
-    pub auth: AuthUser,
-    pub client: Client,
-    pub access: Access,
-    pub db: TenantDb,
-}
-
-impl ClientCtx {
-    /// 403 unless the user holds `permission` in this client.
-    pub fn require(&self, permission: Permission) -> Result<()> {
-        if self.access.may(permission) {
-            Ok(())
-        } else {
-            Err(AppError::Forbidden)
-        }
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientCtx
+/// `Option<AuthUser>`: None without an `api-key` header (a guest), 401 for a key that is
+/// sent but not valid — a wrong key never silently turns a call into a guest's.
+impl<S: Send + Sync> axum::extract::OptionalFromRequestParts<S> for AuthUser
 where
     AppState: FromRef<S>,
 {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
-        let auth = AuthUser::from_request_parts(parts, state).await?;
-        let app = AppState::from_ref(state);
-        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Option<Self>> {
+        if !parts.headers.contains_key(API_KEY_HEADER) {
+            return Ok(None);
+        }
+        <AuthUser as FromRequestParts<S>>::from_request_parts(parts, state)
             .await
-            .map_err(|_| AppError::NotFound)?;
-        let client_id = params
-            .get("client_id")
-            .and_then(|raw| ClientId::parse(raw))
-            .ok_or(AppError::NotFound)?;
-        ClientCtx::resolve(&app, auth, &client_id).await
+            .map(Some)
     }
 }
 
-impl ClientCtx {
-    /// Loads the client (404), checks the user may work in it (403) and opens its database.
-    pub async fn resolve(
-        app: &AppState,
-        auth: AuthUser,
-        client_id: &ClientId,
-    ) -> Result<ClientCtx> {
-        let key = (auth.user.id.clone(), client_id.clone());
-        let (client, membership) = match app.caches.access.get(&key) {
-            Some(known) => known,
-            None => {
-                let client = clients::find(&app.platform, client_id)
-                    .await?
-                    .ok_or(AppError::NotFound)?;
-                let membership =
-                    memberships::roles_in_client(&app.platform, &auth.user.id, client_id).await?;
-                app.caches
-                    .access
-                    .insert(key, (client.clone(), membership.clone()));
-                (client, membership)
+/// The address of the client for rate limits: the connecting address, or, when that is a
+/// trusted reverse proxy (`EFORM_TRUSTED_PROXIES`), the last address in `X-Forwarded-For`
+/// that is not one of our proxies. "unknown" when the server runs without connection info
+/// (tests through `oneshot`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientAddr {
+    pub ip: Option<IpAddr>,
+    /// True when the address came from a proxy's `X-Forwarded-For`.
+    pub forwarded: bool,
+}
+
+impl ClientAddr {
+    /// The address as a rate-limit key.
+    pub fn key(&self) -> String {
+        self.ip
+            .map(|ip| ip.to_string())
+            .unwrap_or_else(|| "unknown".to_owned())
+    }
+
+    /// Resolves the client behind `peer` from the `X-Forwarded-For` values, believing only
+    /// the proxies in `trusted`: walking from the right, the first address that is not a
+    /// trusted proxy is the client (a client can put anything on the left).
+    pub fn resolve(peer: Option<IpAddr>, forwarded_for: &[&str], trusted: &[IpNet]) -> ClientAddr {
+        let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+        let Some(peer) = peer else {
+            return ClientAddr {
+                ip: None,
+                forwarded: false,
+            };
+        };
+        if !is_trusted(&peer) {
+            return ClientAddr {
+                ip: Some(peer),
+                forwarded: false,
+            };
+        }
+        let hops = forwarded_for
+            .iter()
+            .flat_map(|value| value.split(','))
+            .map(str::trim)
+            .rev();
+        let mut client = peer;
+        let mut forwarded = false;
+        for hop in hops {
+            let Ok(ip) = hop.parse::<IpAddr>() else { break };
+            client = ip;
+            forwarded = true;
+            if !is_trusted(&ip) {
+                break;
             }
-        };
-        let global = auth.user.global_roles.clone();
-        let access = match membership {
-            Some(roles) => Access::new(global.into_iter().chain(roles)),
-            None if !global.is_empty() => Access::new(global),
-            None => return Err(AppError::Forbidden),
-        };
-        let db = app.tenants.open(client_id).await?;
-        Ok(ClientCtx {
-            auth,
-            client,
-            access,
-            db,
-        })
-    }
-
-    /// The context of the client that owns a globally addressable id ("form", "guest", ...):
-    /// 404 when the id is unknown, 403 when it belongs to a client the user is not in.
-    pub async fn for_owner_of(
-        app: &AppState,
-        auth: AuthUser,
-        kind: &str,
-        id: &str,
-    ) -> Result<ClientCtx> {
-        let client_id = owner_of(app, kind, id).await?;
-        ClientCtx::resolve(app, auth, &client_id).await
+        }
+        ClientAddr {
+            ip: Some(client),
+            forwarded,
+        }
     }
 }
 
-/// The client owning a globally addressable id (cached: ids never move between clients).
-pub async fn owner_of(app: &AppState, kind: &str, id: &str) -> Result<ClientId> {
-    let key = (kind.to_owned(), id.to_owned());
-    if let Some(client) = app.caches.directory.get(&key) {
-        return Ok(client);
-    }
-    let client = directory::client_of(&app.platform, kind, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    app.caches.directory.insert(key, client.clone());
-    Ok(client)
-}
-
-/// The database of the client owning a globally addressable id, for calls without sign-in
-/// (guest forms, public registration). Only `routes::guest` and `routes::register` use it;
-/// they check that the resource is public before answering.
-pub async fn public_tenant(app: &AppState, kind: &str, id: &str) -> Result<(Client, TenantDb)> {
-    let client_id = owner_of(app, kind, id).await?;
-    let client = clients::find(&app.platform, &client_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let db = app.tenants.open(&client_id).await?;
-    Ok((client, db))
-}
-
-/// The network address of the caller (for rate limiting), or "unknown" when the server
-/// runs without connection info (tests through `oneshot`).
-#[derive(Debug, Clone)]
-pub struct PeerAddr(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for PeerAddr {
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr
+where
+    AppState: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut Parts,
-        _state: &S,
+        state: &S,
     ) -> std::result::Result<Self, Self::Rejection> {
-        let addr = parts
+        let state = AppState::from_ref(state);
+        let peer = parts
             .extensions
             .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|info| info.0.ip().to_string())
-            .unwrap_or_else(|| "unknown".to_owned());
-        Ok(PeerAddr(addr))
+            .map(|info| info.0.ip());
+        let forwarded: Vec<&str> = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .collect();
+        Ok(ClientAddr::resolve(
+            peer,
+            &forwarded,
+            &state.config.trusted_proxies,
+        ))
+    }
+}
+
+/// Query parameters that reject in our error shape (400) rather than with axum's text.
+#[derive(Debug)]
+pub struct QueryParams<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(value)| QueryParams(value))
+            .map_err(|_| AppError::BadRequest(domain::messages::BAD_QUERY.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(raw: &str) -> Option<IpAddr> {
+        raw.parse().ok()
+    }
+
+    #[test]
+    fn forwarded_addresses_count_only_behind_trusted_proxies() {
+        let proxies: Vec<IpNet> = vec![
+            "10.0.0.0/8".parse().unwrap(),
+            "127.0.0.1/32".parse().unwrap(),
+        ];
+        // No proxy configured: the connecting address, whatever the header says.
+        let direct = ClientAddr::resolve(ip("203.0.113.9"), &["198.51.100.1"], &proxies);
+        assert_eq!(direct.ip, ip("203.0.113.9"));
+        assert!(!direct.forwarded);
+        // Behind our proxy: the address the proxy saw.
+        let behind = ClientAddr::resolve(ip("10.1.2.3"), &["198.51.100.1"], &proxies);
+        assert_eq!(behind.ip, ip("198.51.100.1"));
+        assert!(behind.forwarded);
+        // A client's own forged entry on the left is skipped; chained proxies are walked.
+        let chained = ClientAddr::resolve(
+            ip("127.0.0.1"),
+            &["1.2.3.4, 198.51.100.7", "10.9.9.9"],
+            &proxies,
+        );
+        assert_eq!(chained.ip, ip("198.51.100.7"));
+        // A trusted proxy without the header: the proxy itself.
+        let bare = ClientAddr::resolve(ip("10.1.2.3"), &[], &proxies);
+        assert_eq!(bare.ip, ip("10.1.2.3"));
+        assert!(!bare.forwarded);
+        assert_eq!(ClientAddr::resolve(None, &[], &proxies).key(), "unknown");
     }
 }

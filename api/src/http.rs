@@ -1,31 +1,45 @@
-//! Assembles the HTTP application: every resource router, the shared layers and the web app.
+//! Assembles the HTTP application: every resource router (each documents its routes), the
+//! OpenAPI document they make, the shared layers and the web app.
 
 use crate::AppState;
 use crate::error::AppError;
+use crate::openapi;
 use crate::routes::{
-    client, favorites, files, folder_admin, folders, form_access, form_admin, forms, guest,
-    openapi, ops, register, registrations, send, sync, user,
+    client, favorites, files, folder_admin, folders, form_access, form_admin, forms, guest, ops,
+    register, registrations, review, send, sync, user,
 };
-use axum::Router;
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
-use axum::http::HeaderName;
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
 use axum::routing::any;
+use axum::{Extension, Router};
+use std::sync::Arc;
 use std::time::Instant;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
 
-/// Largest body an ordinary call accepts; file uploads set their own limit.
+/// Largest body an ordinary call accepts; file uploads and the sync set their own limit.
 pub const BODY_LIMIT: usize = 1024 * 1024;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// The API routes with their state, without the web app (what most tests drive).
-pub fn api(state: AppState) -> Router {
-    Router::new()
+/// The web app runs only its own scripts; MUI's emotion injects style elements, images and
+/// files are shown from blob: URLs, and nothing may frame the app.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+/// The served OpenAPI document, made once when the router is built.
+#[derive(Debug, Clone)]
+pub struct ApiDocument(pub Result<Arc<str>, Arc<str>>);
+
+/// Every documented route, without state: what the OpenAPI document is made of.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(<openapi::Base as utoipa::OpenApi>::openapi())
         .merge(user::router())
+        .merge(register::router())
         .merge(client::router())
         .merge(folders::router())
         .merge(folder_admin::router())
@@ -34,16 +48,37 @@ pub fn api(state: AppState) -> Router {
         .merge(form_access::router())
         .merge(favorites::router())
         .merge(registrations::router())
+        .merge(review::router())
         .merge(send::router())
         .merge(sync::router())
         .merge(files::router())
         .merge(guest::router())
-        .merge(register::router())
         .merge(ops::router())
-        .merge(openapi::router())
+}
+
+/// The finished document as JSON, or every problem with it (see `openapi::finish`).
+pub fn document() -> Result<serde_json::Value, Vec<String>> {
+    let (_, doc) = routes().split_for_parts();
+    openapi::finish(doc)
+}
+
+/// The API routes with their state, without the web app (what most tests drive).
+pub fn api(state: AppState) -> Router {
+    let (router, doc) = routes().split_for_parts();
+    let served = match openapi::finish(doc) {
+        Ok(json) => Ok(Arc::from(json.to_string())),
+        Err(problems) => {
+            // A test keeps this from happening; if it does, the API still runs.
+            let problems = problems.join("; ");
+            tracing::error!(%problems, "the OpenAPI document is incomplete");
+            Err(Arc::from(problems))
+        }
+    };
+    router
         // Unknown API paths answer in the API's error shape rather than with the web app.
         .route("/api/{*rest}", any(not_found))
         .route("/jsonapi/{*rest}", any(not_found))
+        .layer(Extension(ApiDocument(served)))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
@@ -58,6 +93,22 @@ pub fn app(state: AppState) -> Router {
     api(state)
         .fallback_service(web)
         .layer(CatchPanicLayer::new())
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request| {
                 let id = req.headers().get(&REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");

@@ -1,14 +1,20 @@
 //! HTTP server and command line of eform.
 //!
-//! `http` assembles one router per resource (`routes/*`) with the shared layers; handlers
-//! follow extract -> load or 404 -> authorise -> domain call -> respond.
+//! `http` assembles one router per resource (`routes/*`) with the shared layers and the
+//! OpenAPI document they make (`openapi`); handlers follow extract -> load or 404 ->
+//! authorise (`policy`, the only road to a tenant) -> domain call -> respond.
 
+pub mod answers;
 pub mod cache;
 pub mod cli;
 pub mod config;
 pub mod error;
 pub mod extract;
 pub mod http;
+pub mod input;
+pub mod limits;
+pub mod openapi;
+pub mod policy;
 pub mod routes;
 pub mod seed;
 pub mod state;

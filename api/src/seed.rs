@@ -121,10 +121,10 @@ pub async fn demo(
                 client
             }
         };
-        let db = match state.tenants.open(&client.id).await {
+        let db = match state.tenants.for_operations().open(&client.id).await {
             Ok(db) => db,
             Err(tenancy::TenancyError::UnknownClient(_)) => {
-                state.tenants.create(&client.id).await?
+                state.tenants.for_operations().create(&client.id).await?
             }
             Err(other) => return Err(other.into()),
         };
@@ -193,7 +193,7 @@ pub async fn demo(
         let client_id = client_ids
             .get(&group.client)
             .ok_or_else(|| format!("unknown client {}", group.client))?;
-        let db = state.tenants.open(client_id).await?;
+        let db = state.tenants.for_operations().open(client_id).await?;
         let group_id = match user_groups::find_by_name(&db, &group.name).await? {
             Some(existing) => existing.id,
             None => user_groups::insert(&db, &group.name).await?,
@@ -226,7 +226,7 @@ async fn seed_forms(
     let client_id = client_ids
         .get(&spec.client)
         .ok_or_else(|| format!("unknown client {}", spec.client))?;
-    let db = state.tenants.open(client_id).await?;
+    let db = state.tenants.for_operations().open(client_id).await?;
     let mut folder_ids: BTreeMap<String, String> = BTreeMap::new();
     for folder in &spec.folders {
         let parent = match &folder.parent {

@@ -2,20 +2,26 @@
 
 use crate::Config;
 use crate::cache::Caches;
+use crate::limits::Limits;
+use crate::policy::Tenants;
 use std::sync::Arc;
 use tenancy::TenantRegistry;
 use tenancy::platform::Platform;
+use worker::jobs::JobContext;
+use worker::mail::Mailer;
 use worker::{Metrics, Queue};
 
-/// Everything a handler may need; cheap to clone.
+/// Everything a handler may need; cheap to clone. Tenant databases are reached only
+/// through `policy` (the registry sits behind [`Tenants`]).
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
     pub platform: Platform,
-    pub tenants: Arc<TenantRegistry>,
+    pub tenants: Tenants,
     pub queue: Queue,
     pub metrics: Metrics,
     pub caches: Arc<Caches>,
+    pub limits: Arc<Limits>,
 }
 
 impl AppState {
@@ -24,7 +30,7 @@ impl AppState {
         config: Config,
     ) -> Result<AppState, Box<dyn std::error::Error + Send + Sync>> {
         let platform = Platform::open(&config.data_dir).await?;
-        let tenants = Arc::new(TenantRegistry::new(&config.data_dir, config.tenant_cache));
+        let tenants = Tenants::new(TenantRegistry::new(&config.data_dir, config.tenant_cache));
         let queue = Queue::connect(
             &config.data_dir,
             config.redis_url.as_deref(),
@@ -39,6 +45,21 @@ impl AppState {
             queue,
             metrics,
             caches: Arc::default(),
+            limits: Arc::default(),
+        })
+    }
+
+    /// What this process's job workers use: the mailer of the configuration, the metrics,
+    /// the platform and the tenant registry.
+    pub fn job_context(&self) -> Result<JobContext, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(JobContext {
+            mailer: Mailer::new(
+                self.config.smtp_url.as_deref(),
+                self.config.data_dir.join("mail"),
+            )?,
+            metrics: self.metrics.clone(),
+            platform: self.platform.clone(),
+            tenants: self.tenants.for_operations().clone(),
         })
     }
 }

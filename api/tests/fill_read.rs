@@ -44,9 +44,25 @@ async fn the_folder_tree_lists_published_forms_in_nested_folders() -> TestResult
         json!("Openbare ruimte")
     );
 
-    // Tweede Gemeente has no forms: an empty tree, and its users cannot read Demo Gemeente's.
+    // Tweede Gemeente has no forms: an empty tree, once its terms are accepted (spec 000:
+    // they must be accepted before use, through the API too); its users cannot read Demo
+    // Gemeente's.
     let tweede = app.client_id("Tweede Gemeente").await?;
     let anders = app.login("anders").await?;
+    let before = app
+        .get(&format!("/api/client/{tweede}/folder/user"), Some(&anders))
+        .await?;
+    assert_eq!(before.status, StatusCode::FORBIDDEN);
+    assert_eq!(before.json["code"], json!("terms_required"));
+    assert_eq!(
+        before.json["message"],
+        json!(domain::messages::TERMS_REQUIRED)
+    );
+    let accept = format!("/api/client/{tweede}/accept-terms-and-conditions");
+    let accepted = app
+        .post_json(&accept, Some(&anders), &json!({ "client_uuid": tweede }))
+        .await?;
+    assert_eq!(accepted.status, StatusCode::OK);
     assert_eq!(
         app.get(&format!("/api/client/{tweede}/folder/user"), Some(&anders))
             .await?
@@ -118,7 +134,7 @@ async fn guest_forms_and_the_public_client_need_no_sign_in() -> TestResult {
     let app = TestApp::new().await?;
     let client =
         domain::ids::ClientId::parse(&app.client_id("Demo Gemeente").await?).ok_or("id")?;
-    let db = app.state.tenants.open(&client).await?;
+    let db = app.state.tenants.for_operations().open(&client).await?;
     let guest_id = tenancy::tenant::forms::find_by_name(&db, "Gastmelding")
         .await?
         .ok_or("form")?
@@ -190,6 +206,7 @@ async fn self_registration_creates_a_member_and_validates_the_link() -> TestResu
     assert!(user.password_hash.is_none());
 
     let bad_client = app.post_json("/api/user/register/", None, &json!({ "email": "x@voorbeeld.nl", "client_uuid": "0191e5b2-7c1a-7d3e-9a4b-0123456789ab" })).await?;
+    assert_eq!(bad_client.status, StatusCode::NOT_FOUND);
     assert_eq!(
         bad_client.json["message"],
         json!(domain::messages::REGISTER_CLIENT_UNKNOWN)
@@ -202,6 +219,7 @@ async fn self_registration_creates_a_member_and_validates_the_link() -> TestResu
             &json!({ "email": "x@voorbeeld.nl", "client_uuid": tweede, "form_id": tweede_form }),
         )
         .await?;
+    assert_eq!(wrong_form.status, StatusCode::NOT_FOUND);
     assert_eq!(
         wrong_form.json["message"],
         json!(domain::messages::REGISTER_FORM_UNKNOWN)

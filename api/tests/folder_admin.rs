@@ -258,9 +258,11 @@ async fn folder_input_is_checked_in_dutch() -> TestResult {
             &json!({ "folder_name": "A", "form_folder": "0191e5b2-7c1a-7d3e-9a4b-0123456789ab" }),
         )
         .await?;
+    // A parent that names no folder: nothing to put it in (decision 011).
+    assert_eq!(orphan.status, StatusCode::NOT_FOUND);
     assert_eq!(
-        orphan.json["errors"][0]["source"]["pointer"],
-        json!("/form_folder")
+        orphan.json["message"],
+        json!(domain::messages::FOLDER_PARENT_UNKNOWN)
     );
     let id = create(&app, &key, &demo, json!({ "folder_name": "A" })).await?;
     let rename = app

@@ -102,7 +102,12 @@ async fn a_cache_of_two_serves_five_clients() -> TestResult {
     for i in 0..3i64 {
         let client = tenancy::platform::clients::new_client(&format!("Extra {i}"));
         tenancy::platform::clients::upsert(&app.state.platform, &client).await?;
-        let db = app.state.tenants.create(&client.id).await?;
+        let db = app
+            .state
+            .tenants
+            .for_operations()
+            .create(&client.id)
+            .await?;
         tenancy::tenant::credits::add(&db, "start", 10 + i, None).await?;
         ids.push((client.id.to_string(), 10 + i));
     }

@@ -20,6 +20,33 @@ async fn health_readiness_and_request_ids() -> TestResult {
     Ok(())
 }
 
+/// GET /metrics as Prometheus would, from `peer`, with an optional bearer token.
+async fn scrape(
+    app: &TestApp,
+    peer: &str,
+    token: Option<&str>,
+    forwarded: bool,
+) -> TestResult<(StatusCode, String)> {
+    let mut request = axum::http::Request::get("/metrics");
+    if let Some(token) = token {
+        request = request.header("authorization", format!("Bearer {token}"));
+    }
+    if forwarded {
+        request = request.header("x-forwarded-for", "203.0.113.7");
+    }
+    let mut request = request.body(axum::body::Body::empty())?;
+    let addr: std::net::SocketAddr = peer.parse()?;
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    let response = tower::ServiceExt::oneshot(app.router.clone(), request).await?;
+    let status = response.status();
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await?
+        .to_bytes();
+    Ok((status, String::from_utf8(bytes.to_vec())?))
+}
+
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
     let app = TestApp::new().await?;
@@ -27,17 +54,8 @@ async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
     let demo = app.client_id("Demo Gemeente").await?;
     app.get(&format!("/api/client/{demo}"), Some(&key)).await?;
     app.get("/api/user/info", None).await?;
-    let response = tower::ServiceExt::oneshot(
-        app.router.clone(),
-        axum::http::Request::get("/metrics").body(axum::body::Body::empty())?,
-    )
-    .await?;
-    let text = String::from_utf8(
-        http_body_util::BodyExt::collect(response.into_body())
-            .await?
-            .to_bytes()
-            .to_vec(),
-    )?;
+    let (status, text) = scrape(&app, "127.0.0.1:9100", None, false).await?;
+    assert_eq!(status, StatusCode::OK);
     assert!(text.contains(r#"eform_http_requests_total{method="GET",route="/api/client/{client_id}",status="200"} 1"#), "{text}");
     assert!(
         text.contains(
@@ -53,78 +71,133 @@ async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
     Ok(())
 }
 
+/// Finding of issue 9: `/metrics` was public. Without a token only this machine may read
+/// it (not through a proxy); with EFORM_METRICS_TOKEN only a bearer of that token.
 #[tokio::test]
-async fn the_openapi_document_lists_every_route() -> TestResult {
+async fn metrics_are_for_operators_only() -> TestResult {
+    let app = TestApp::new().await?;
+    assert_eq!(
+        scrape(&app, "203.0.113.9:5000", None, false).await?.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        scrape(&app, "127.0.0.1:5000", None, true).await?.0,
+        StatusCode::FORBIDDEN,
+        "a local proxy forwarding an outside request"
+    );
+    let admin = app.login("admin").await?;
+    assert_eq!(
+        app.get("/metrics", Some(&admin)).await?.status,
+        StatusCode::FORBIDDEN
+    );
+    let with_token =
+        TestApp::with(|config| config.metrics_token = Some("geheim-token".into())).await?;
+    assert_eq!(
+        scrape(&with_token, "127.0.0.1:5000", None, false).await?.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        scrape(&with_token, "203.0.113.9:5000", Some("fout"), false)
+            .await?
+            .0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        scrape(&with_token, "203.0.113.9:5000", Some("geheim-token"), false)
+            .await?
+            .0,
+        StatusCode::OK
+    );
+    Ok(())
+}
+
+/// Every answer carries the security headers; API JSON and the web app alike.
+#[tokio::test]
+async fn security_headers_on_every_answer() -> TestResult {
+    let app = TestApp::new().await?;
+    for uri in [
+        "/healthz",
+        "/api/user/info",
+        "/api/nergens",
+        "/api/openapi.json",
+    ] {
+        let answer = app.get(uri, None).await?;
+        let header = |name: &str| {
+            answer
+                .headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_owned()
+        };
+        assert_eq!(header("x-content-type-options"), "nosniff", "{uri}");
+        assert_eq!(header("x-frame-options"), "DENY", "{uri}");
+        assert_eq!(header("referrer-policy"), "same-origin", "{uri}");
+        let csp = header("content-security-policy");
+        assert!(csp.contains("default-src 'self'"), "{uri}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{uri}: {csp}");
+        assert!(
+            !csp.contains("script-src 'self' 'unsafe-inline'"),
+            "{uri}: {csp}"
+        );
+    }
+    Ok(())
+}
+
+/// The served document is the one the code generates: every route, documented with the
+/// policy's security and error answers.
+#[tokio::test]
+async fn the_openapi_document_is_generated_from_the_routes() -> TestResult {
     let app = TestApp::new().await?;
     let answer = app.get("/api/openapi.json", None).await?;
     assert_eq!(answer.status, StatusCode::OK);
-    let paths = answer.json["paths"].as_object().ok_or("paths")?;
-    for route in [
-        "/api/user/login",
-        "/api/user/logout",
-        "/api/user/info",
-        "/api/user/password-forgotten",
-        "/api/user/password-reset",
-        "/api/client/{client_id}",
-        "/api/client/{client_id}/info",
-        "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail",
-        "/healthz",
-        "/readyz",
-        "/metrics",
-        "/api/openapi.json",
-        "/api/client/{client_id}/folder/user",
-        "/api/form/{form_id}",
-        "/api/form/{form_id}/anonymous",
-        "/api/forms/published/{client_id}",
-        "/api/registration/",
-        "/api/guest/form/{guest_id}",
-        "/api/my-registrations",
-        "/api/form/{form_id}/registrations/{registration_id}",
-        "/api/form/{form_id}/registrations/search",
-        "/api/file-upload/form",
-        "/api/file-upload/form-hd",
-        "/api/client/{client_id}/file/{file_id}",
-        "/api/client/{client_id}/accept-terms-and-conditions",
-        "/jsonapi/client/client/{client_id}",
-        "/api/user/register/",
-        "/api/saved-registrations-sync",
-        "/api/client/{client_id}/folder",
-        "/api/client/{client_id}/folder/admin",
-        "/api/client/{client_id}/folder/{folder_id}",
-        "/api/folder/{folder_id}/set-hidden",
-        "/api/folder/{folder_id}/rename",
-        "/api/form",
-        "/api/form/{form_id}/publish",
-        "/api/form/{form_id}/unpublish",
-        "/api/form/{form_id}/revisions",
-        "/api/form/{form_id}/revision-restore/{revision_id}",
-        "/api/form/{form_id}/copy",
-        "/api/form/{form_id}/get_users",
-        "/api/form/{form_id}/add_user/{user_id}",
-        "/api/form/{form_id}/remove_user/{user_id}",
-        "/api/form/{form_id}/get_user_groups",
-        "/api/form/{form_id}/add_user_group/{group_id}",
-        "/api/form/{form_id}/remove_user_group/{group_id}",
-        "/api/form/{form_id}/assigned-users",
-        "/api/form/{form_id}/metadata",
-        "/api/client/{client_id}/favorite-elements",
-        "/api/client/{client_id}/favorite-elements/{uuid}",
-        "/api/file-upload/imagetag",
-        "/api/file-upload/static-file",
-    ] {
-        assert!(
-            paths.contains_key(route),
-            "{route} missing from openapi.json"
-        );
+    let generated = api::http::document().map_err(|problems| problems.join("\n"))?;
+    assert_eq!(answer.json, generated);
+    let operations: Vec<(&String, &String, &serde_json::Value)> = answer.json["paths"]
+        .as_object()
+        .ok_or("paths")?
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .into_iter()
+                .flatten()
+                .map(move |(method, op)| (path, method, op))
+        })
+        .collect();
+    assert_eq!(operations.len(), api::policy::table::ALL.len());
+    for (path, method, op) in operations {
+        let id = op["operationId"].as_str().ok_or("operationId")?;
+        let rule = api::policy::table::find(id).ok_or(id.to_owned())?.rule;
+        let responses = op["responses"].as_object().ok_or("responses")?;
+        let public = matches!(rule, api::policy::Rule::Public);
+        assert_eq!(op.get("security").is_none(), public, "{method} {path}");
+        if !public && !matches!(rule, api::policy::Rule::Operator) {
+            assert!(responses.contains_key("401"), "{method} {path}");
+        }
+        if path.contains('{') {
+            assert!(responses.contains_key("404"), "{method} {path}");
+        }
+        if op.get("requestBody").is_some() {
+            for status in ["400", "413", "415", "422"] {
+                assert!(responses.contains_key(status), "{method} {path} {status}");
+            }
+        }
     }
-    for (route, method) in [
-        ("/api/form/{form_id}", "patch"),
-        ("/api/form/{form_id}", "delete"),
-    ] {
-        assert!(
-            paths[route].get(method).is_some(),
-            "{method} {route} missing from openapi.json"
-        );
-    }
+    Ok(())
+}
+
+/// The web app's API types are generated from a committed copy of the document
+/// (`web/src/lib/api/openapi.json`, see web/README.md); an API change without a fresh copy
+/// fails here, and a stale `schema.d.ts` fails the web's own test.
+#[test]
+fn the_web_apps_copy_of_the_document_is_current() -> TestResult {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/lib/api/openapi.json");
+    let committed: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+    let generated = api::http::document().map_err(|problems| problems.join("\n"))?;
+    assert!(
+        committed == generated,
+        "web/src/lib/api/openapi.json is not what the code generates; run\n  cargo run -p api -- openapi > web/src/lib/api/openapi.json && (cd web && npm run api-types)"
+    );
     Ok(())
 }

@@ -1,100 +1,20 @@
-//! 'Wachtwoord vergeten?' end to end: the mail goes through a real SMTP server (maildev,
-//! started by `ops/test`; `EFORM_TEST_SMTP_URL` and `EFORM_TEST_MAILDEV_URL` override
-//! where), its one-time link sets a new password, and the link works only once.
+//! Mails about accounts end to end, through a real SMTP server (maildev, started by
+//! `ops/test`): 'Wachtwoord vergeten?' and its one-time link, welcome mails, and the
+//! confirmation with which an existing account joins a client.
 
 mod common;
 
 use axum::http::StatusCode;
+use common::mail::{receive, start_workers, token_from};
 use common::{PASSWORD, TestApp, TestResult};
-use serde_json::{Value, json};
-use std::time::Duration;
-use worker::jobs::JobContext;
-use worker::mail::Mailer;
-
-fn smtp_url() -> String {
-    std::env::var("EFORM_TEST_SMTP_URL").unwrap_or_else(|_| "smtp://127.0.0.1:1025".into())
-}
-
-fn maildev_url() -> String {
-    std::env::var("EFORM_TEST_MAILDEV_URL").unwrap_or_else(|_| "http://127.0.0.1:1080".into())
-}
-
-/// Waits for the mail to `to` in maildev and returns its text body.
-async fn receive(to: &str) -> TestResult<String> {
-    let client = reqwest::Client::new();
-    for _ in 0..100 {
-        let mails: Value = client
-            .get(format!("{}/email", maildev_url()))
-            .send()
-            .await
-            .map_err(|err| {
-                format!(
-                    "maildev is not reachable at {} (run ops/test): {err}",
-                    maildev_url()
-                )
-            })?
-            .json()
-            .await?;
-        let found = mails.as_array().into_iter().flatten().find(|mail| {
-            mail["to"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .any(|addr| addr["address"].as_str() == Some(to))
-        });
-        if let Some(mail) = found {
-            return Ok(mail["text"].as_str().unwrap_or_default().to_owned());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("no mail to {to} arrived within 10 s").into())
-}
-
-/// The set-password token from the link in a mail.
-fn token_from(text: &str) -> TestResult<String> {
-    let start = text
-        .find("/user/reset-password/")
-        .ok_or("no link in the mail")?
-        + "/user/reset-password/".len();
-    Ok(text[start..]
-        .chars()
-        .take_while(char::is_ascii_hexdigit)
-        .collect())
-}
-
-async fn start_workers(app: &TestApp) -> TestResult<tokio::sync::oneshot::Sender<()>> {
-    let ctx = JobContext {
-        mailer: Mailer::new(Some(&smtp_url()), app.dir.path().join("mail"))?,
-        metrics: app.state.metrics.clone(),
-    };
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(worker::runner::run(
-        app.state.queue.clone(),
-        ctx,
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    Ok(stop)
-}
+use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reset_mail_arrives_over_smtp_and_its_link_sets_a_new_password_once() -> TestResult {
     let app = TestApp::new().await?;
     let stop = start_workers(&app).await?;
     // A fresh address per run, so parallel runs against one maildev never read each other's mail.
-    let email = format!("reset-{}@demo.eform.nl", uuid::Uuid::new_v4().simple());
-    let hash = tenancy::secrets::hash_password(PASSWORD)?;
-    tenancy::platform::users::insert(
-        &app.state.platform,
-        tenancy::platform::users::NewUser {
-            username: &email,
-            email: &email,
-            password_hash: Some(hash),
-            global_roles: vec![],
-        },
-    )
-    .await?;
+    let (_, email) = app.new_user("reset", Some(PASSWORD)).await?;
     let old_key = app.login_raw(&email, PASSWORD).await?.json["api_key"]
         .as_str()
         .ok_or("key")?
@@ -162,7 +82,7 @@ async fn a_reset_mail_arrives_over_smtp_and_its_link_sets_a_new_password_once() 
             &json!({ "token": token, "password": "nog-een-keer" }),
         )
         .await?;
-    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
     assert_eq!(
         again.json["message"],
         json!(domain::messages::RESET_LINK_INVALID)
@@ -202,17 +122,7 @@ async fn the_welcome_mail_is_resent_by_a_user_manager() -> TestResult {
     let app = TestApp::new().await?;
     let stop = start_workers(&app).await?;
     let demo = app.client_id("Demo Gemeente").await?;
-    let email = format!("welkom-{}@demo.eform.nl", uuid::Uuid::new_v4().simple());
-    let user = tenancy::platform::users::insert(
-        &app.state.platform,
-        tenancy::platform::users::NewUser {
-            username: &email,
-            email: &email,
-            password_hash: None,
-            global_roles: vec![],
-        },
-    )
-    .await?;
+    let (user, email) = app.new_user("welkom", None).await?;
     let client = domain::ids::ClientId::parse(&demo).ok_or("id")?;
     tenancy::platform::memberships::set_roles(&app.state.platform, &user, &client, &[]).await?;
 
@@ -243,6 +153,141 @@ async fn the_welcome_mail_is_resent_by_a_user_manager() -> TestResult {
             .status,
         StatusCode::OK
     );
+    let _ = stop.send(());
+    Ok(())
+}
+
+/// Finding of issue 9: a reset link stayed usable after another link of the same user was
+/// redeemed. Setting a password ends every open link of the user.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_earlier_link_dies_when_another_is_redeemed() -> TestResult {
+    let app = TestApp::new().await?;
+    let (user, email) = app.new_user("twee-links", Some(PASSWORD)).await?;
+    use tenancy::platform::password_tokens::{Purpose, issue};
+    let first = issue(&app.state.platform, &user, Purpose::Reset).await?;
+    let second = issue(&app.state.platform, &user, Purpose::Reset).await?;
+    let welcome = issue(&app.state.platform, &user, Purpose::Welcome).await?;
+    let reset = |token: &str, password: &str| json!({ "token": token, "password": password });
+    let used = app
+        .post_json(
+            "/api/user/password-reset",
+            None,
+            &reset(&second, "tweede-wachtwoord"),
+        )
+        .await?;
+    assert_eq!(used.status, StatusCode::OK);
+    for stale in [&first, &welcome] {
+        let again = app
+            .post_json(
+                "/api/user/password-reset",
+                None,
+                &reset(stale, "eerste-wachtwoord"),
+            )
+            .await?;
+        assert_eq!(again.status, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(
+        app.login_raw(&email, "tweede-wachtwoord").await?.status,
+        StatusCode::OK
+    );
+    Ok(())
+}
+
+/// Finding of issue 9: a user manager could have a set-password link mailed to the platform
+/// admin. User management reaches only users whose roles the manager may hand out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_user_manager_mails_only_users_it_may_manage() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let manager = app.login("gebruikers").await?;
+    let id_of = |name: &'static str| {
+        let platform = app.state.platform.clone();
+        async move {
+            tenancy::platform::users::find_by_email(&platform, &format!("{name}@demo.eform.nl"))
+                .await
+                .map(|user| user.map(|u| u.id))
+        }
+    };
+    for (target, expected) in [
+        ("admin", StatusCode::FORBIDDEN),
+        ("medewerker", StatusCode::FORBIDDEN),
+        ("beheerder", StatusCode::FORBIDDEN),
+        ("financieel", StatusCode::FORBIDDEN),
+        ("lezer", StatusCode::OK),
+        ("invuller", StatusCode::OK),
+    ] {
+        let user = id_of(target).await?.ok_or(target)?;
+        let uri = format!("/api/clients/{demo}/user/{user}/resend-welcome-mail");
+        assert_eq!(
+            app.get(&uri, Some(&manager)).await?.status,
+            expected,
+            "{target}"
+        );
+    }
+    // The platform admin may mail anyone of the client.
+    let admin = app.login("admin").await?;
+    let beheerder = id_of("beheerder").await?.ok_or("beheerder")?;
+    let uri = format!("/api/clients/{demo}/user/{beheerder}/resend-welcome-mail");
+    assert_eq!(app.get(&uri, Some(&admin)).await?.status, StatusCode::OK);
+    Ok(())
+}
+
+/// Finding of issue 9: self-registration added an existing account to any client whose uuid
+/// was known. Now the account holder confirms through a mailed link first; the answer of the
+/// registration call is the same as for a new address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_existing_account_joins_a_client_only_after_confirming() -> TestResult {
+    let app = TestApp::new().await?;
+    let stop = start_workers(&app).await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let (_, email) = app.new_user("bestaand", Some(PASSWORD)).await?;
+    let registered = app
+        .post_json(
+            "/api/user/register/",
+            None,
+            &json!({ "email": email, "client_uuid": demo }),
+        )
+        .await?;
+    assert_eq!(registered.status, StatusCode::OK);
+    assert_eq!(
+        registered.json["message"],
+        json!(domain::messages::REGISTERED)
+    );
+    let clients_of = |key: String| {
+        let app = &app;
+        async move {
+            let info = app.get("/api/user/info", Some(&key)).await?;
+            TestResult::Ok(info.json["clients"].as_array().map(Vec::len).unwrap_or(0))
+        }
+    };
+    let key = app.login_raw(&email, PASSWORD).await?.json["api_key"]
+        .as_str()
+        .ok_or("key")?
+        .to_owned();
+    assert_eq!(
+        clients_of(key.clone()).await?,
+        0,
+        "not a member before confirming"
+    );
+    let text = receive(&email).await?;
+    assert!(text.contains("Demo Gemeente"), "{text}");
+    let token = common::mail::token_after(&text, "/user/join/")?;
+    let shown = app.get(&format!("/api/user/join/{token}"), None).await?;
+    assert_eq!(shown.status, StatusCode::OK);
+    assert_eq!(shown.json["client_name"], json!("Demo Gemeente"));
+    let joined = app
+        .post_json("/api/user/join", None, &json!({ "token": token }))
+        .await?;
+    assert_eq!(joined.status, StatusCode::OK, "{:?}", joined.json);
+    assert_eq!(
+        joined.json["message"],
+        json!(domain::messages::joined("Demo Gemeente"))
+    );
+    assert_eq!(clients_of(key).await?, 1);
+    let again = app
+        .post_json("/api/user/join", None, &json!({ "token": token }))
+        .await?;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
     let _ = stop.send(());
     Ok(())
 }

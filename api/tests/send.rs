@@ -241,7 +241,7 @@ async fn without_credits_a_send_is_kept_on_hold_and_hidden() -> TestResult {
     let form_id = app.form_id("Demo melding").await?;
     let demo = app.client_id("Demo Gemeente").await?;
     let client = domain::ids::ClientId::parse(&demo).ok_or("id")?;
-    let db = app.state.tenants.open(&client).await?;
+    let db = app.state.tenants.for_operations().open(&client).await?;
     // Use up the demo credits.
     let left = tenancy::tenant::credits::left(&db, true).await?;
     let key = app.login("invuller").await?;
@@ -350,7 +350,7 @@ async fn record_search_finds_by_searchable_fields_only() -> TestResult {
         .as_array()
         .ok_or("list")?
         .iter()
-        .filter_map(|r| r["values"]["omschrijving"].as_str())
+        .filter_map(|r| r["fields"]["omschrijving"].as_str())
         .collect();
     assert_eq!(found, ["Lantaarn knippert", "Kapotte lantaarnpaal"]);
     let none = app
@@ -367,13 +367,147 @@ async fn record_search_finds_by_searchable_fields_only() -> TestResult {
         )
         .await?;
     assert_eq!(all.json["registrations"].as_array().map(Vec::len), Some(3));
+    // A field that is not searchable narrows nothing (and shows nothing).
     let not_searchable = app
         .get(
             &format!("/api/form/{form_id}/registrations/search?aantal=3"),
             Some(&key),
         )
         .await?;
-    assert_eq!(not_searchable.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(not_searchable.status, StatusCode::OK);
+    assert_eq!(
+        not_searchable.json["registrations"]
+            .as_array()
+            .map(Vec::len),
+        Some(3)
+    );
+    assert!(!not_searchable.json.to_string().contains("\"aantal\""));
+    Ok(())
+}
+
+/// Findings of issue 9: a search without a term gave any filler every field, the schema and
+/// the fill tokens of everyone's registrations; a 49,999-character term answered 500.
+#[tokio::test]
+async fn record_search_answers_only_what_the_search_table_shows() -> TestResult {
+    let app = TestApp::new().await?;
+    let form_id = app.form_id("Demo melding").await?;
+    let invuller = app.login("invuller").await?;
+    let twee = app.login("twee").await?;
+    let mut body = melding(&form_id, "geheim-token", "Lantaarn 100% kapot");
+    body["values"]["aantal"] = json!(7);
+    let sent = app
+        .post_json("/api/registration/", Some(&invuller), &body)
+        .await?;
+    assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
+    let uri = format!("/api/form/{form_id}/registrations/search");
+    let all = app.get(&uri, Some(&twee)).await?;
+    assert_eq!(all.status, StatusCode::OK);
+    let hit = &all.json["registrations"][0];
+    let mut keys: Vec<&str> = hit
+        .as_object()
+        .ok_or("hit")?
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(
+        keys,
+        [
+            "_id",
+            "fields",
+            "form_summary",
+            "registration_date",
+            "registration_serial_number"
+        ]
+    );
+    assert_eq!(
+        hit["fields"],
+        json!({ "omschrijving": "Lantaarn 100% kapot" })
+    );
+    assert!(!all.json.to_string().contains("geheim-token"));
+    // A term is text: '%' and '_' are no wildcards; a term over 200 characters is a 422,
+    // whatever its length, never a server error.
+    let percent = app
+        .get(&format!("{uri}?omschrijving=0%25"), Some(&twee))
+        .await?;
+    assert_eq!(
+        percent.json["registrations"].as_array().map(Vec::len),
+        Some(1)
+    );
+    let underscore = app
+        .get(&format!("{uri}?omschrijving=0_"), Some(&twee))
+        .await?;
+    assert_eq!(underscore.json["registrations"], json!([]));
+    for length in [201, 49_999] {
+        let long = app
+            .get(
+                &format!("{uri}?omschrijving={}", "a".repeat(length)),
+                Some(&twee),
+            )
+            .await?;
+        assert_eq!(long.status, StatusCode::UNPROCESSABLE_ENTITY, "{length}");
+        assert_eq!(
+            long.json["errors"][0]["detail"],
+            json!(domain::messages::SEARCH_TERM_TOO_LONG)
+        );
+    }
+    let exactly = app
+        .get(
+            &format!("{uri}?omschrijving={}", "a".repeat(200)),
+            Some(&twee),
+        )
+        .await?;
+    assert_eq!(exactly.status, StatusCode::OK);
+    Ok(())
+}
+
+/// Spec 000 screens 11 and 17: guests search the registrations of a guest form whose
+/// search is on, with the same limited answer; a guest link without search answers 404.
+#[tokio::test]
+async fn guests_search_a_guest_form() -> TestResult {
+    let app = TestApp::new().await?;
+    let client =
+        domain::ids::ClientId::parse(&app.client_id("Demo Gemeente").await?).ok_or("id")?;
+    let db = app.state.tenants.for_operations().open(&client).await?;
+    let form = tenancy::tenant::forms::find_by_name(&db, "Gastmelding")
+        .await?
+        .ok_or("form")?;
+    let guest_id = form.guest_id.clone().ok_or("guest")?;
+    let search = format!("/api/guest/form/{guest_id}/registrations/search?straat=dorp");
+    let body = json!({ "fill_token": "gz1", "values": { "straat": "Dorpsstraat", "melding": "Gat in de weg" } });
+    let sent = app
+        .post_json(&format!("/api/guest/form/{guest_id}"), None, &body)
+        .await?;
+    assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
+    let found = app.get(&search, None).await?;
+    assert_eq!(found.status, StatusCode::OK, "{:?}", found.json);
+    assert_eq!(
+        found.json["registrations"][0]["fields"],
+        json!({ "straat": "Dorpsstraat" })
+    );
+    assert!(found.json["registrations"][0].get("values").is_none());
+    assert!(!found.json.to_string().contains("gz1"));
+    // A field that is not searchable narrows nothing and shows nothing.
+    let other_field = app
+        .get(
+            &format!("/api/guest/form/{guest_id}/registrations/search?melding=niets"),
+            None,
+        )
+        .await?;
+    assert_eq!(other_field.status, StatusCode::OK);
+    assert_eq!(
+        other_field.json["registrations"].as_array().map(Vec::len),
+        Some(1)
+    );
+    assert!(!other_field.json.to_string().contains("Gat in de weg"));
+    // With the search switched off, the guest link has no search.
+    let manager = app.login("formulieren").await?;
+    let off = json!({ "settings": { "search_enabled": false } });
+    let patched = app
+        .patch_json(&format!("/api/form/{}", form.id), Some(&manager), &off)
+        .await?;
+    assert_eq!(patched.status, StatusCode::OK, "{:?}", patched.json);
+    assert_eq!(app.get(&search, None).await?.status, StatusCode::NOT_FOUND);
     Ok(())
 }
 
@@ -382,7 +516,7 @@ async fn a_guest_sends_without_signing_in() -> TestResult {
     let app = TestApp::new().await?;
     let client =
         domain::ids::ClientId::parse(&app.client_id("Demo Gemeente").await?).ok_or("id")?;
-    let db = app.state.tenants.open(&client).await?;
+    let db = app.state.tenants.for_operations().open(&client).await?;
     let guest_id = tenancy::tenant::forms::find_by_name(&db, "Gastmelding")
         .await?
         .ok_or("form")?

@@ -151,7 +151,7 @@ async fn expired_credits_count_as_zero_except_for_admins() -> TestResult {
     let app = TestApp::new().await?;
     let demo = app.client_id("Demo Gemeente").await?;
     let id = domain::ids::ClientId::parse(&demo).ok_or("id")?;
-    let db = app.state.tenants.open(&id).await?;
+    let db = app.state.tenants.for_operations().open(&id).await?;
     tenancy::tenant::credits::add(&db, "verlopen bundel", 50, Some(tenancy::now() - 60)).await?;
     let filler = app.login("invuller").await?;
     let admin = app.login("admin").await?;

@@ -325,7 +325,9 @@ async fn saved_registrations_older_than_a_year_are_purged() -> TestResult {
     sqlx::query("UPDATE saved_registrations SET server_updated_at = server_updated_at - 366 * 86400 WHERE fill_token = 'old'")
         .execute(&pool)
         .await?;
-    assert_eq!(api::cli::purge_saved_once(&app.state).await?, 1);
+    let ctx = app.state.job_context()?;
+    let purged = worker::purge::daily(&ctx, "vandaag", tenancy::now()).await?;
+    assert_eq!(purged.saved, 1);
     assert_eq!(tokens(&phone.sync(json!([])).await?.json), ["new"]);
     Ok(())
 }

@@ -104,6 +104,29 @@ pub fn evaluate_formula(
     }
 }
 
+/// True when a formula can ever compute: only allowed characters outside tokens, tokens
+/// well formed, and an expression that parses whatever numbers its tokens hold. Checked when
+/// a form is saved, so a formula that would always show 'Fout' never reaches a filler.
+pub fn is_well_formed(formula: &str) -> bool {
+    let Some(parts) = split_tokens(formula) else {
+        return false;
+    };
+    let allowed = |c: char| c.is_ascii_digit() || is_space(c) || "*/+-.,()^".contains(c);
+    let mut expression = String::new();
+    for part in &parts {
+        match part {
+            Part::Text(text) if text.chars().all(allowed) => {
+                expression.push_str(&text.replace(',', "."));
+            }
+            Part::Text(_) => return false,
+            Part::Token(_) => expression.push_str("(1)"),
+        }
+    }
+    let mut parser = Parser::new(&expression);
+    parser.shape_only = true;
+    !formula.trim().is_empty() && parser.parse().is_some()
+}
+
 /// Fills every calculation of `schema` into `values` (null when incomplete or in error),
 /// subform entries first because a main formula may sum them. Runs until nothing changes,
 /// so a calculation may use another one listed after it; the bound stops circular formulas.
@@ -251,6 +274,8 @@ fn token_number(
 struct Parser<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// Only the shape is judged: dividing by zero and overflow depend on the values.
+    shape_only: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -258,13 +283,14 @@ impl<'a> Parser<'a> {
         Self {
             bytes: source.as_bytes(),
             at: 0,
+            shape_only: false,
         }
     }
 
     fn parse(mut self) -> Option<f64> {
         let value = self.expression()?;
         self.skip_space();
-        (self.at == self.bytes.len() && value.is_finite()).then_some(value)
+        (self.at == self.bytes.len() && (self.shape_only || value.is_finite())).then_some(value)
     }
 
     fn skip_space(&mut self) {
@@ -324,7 +350,7 @@ impl<'a> Parser<'a> {
                 Some(b'/') => {
                     self.at += 1;
                     let divisor = self.unary()?;
-                    if divisor == 0.0 {
+                    if divisor == 0.0 && !self.shape_only {
                         return None;
                     }
                     value /= divisor;

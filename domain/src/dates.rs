@@ -58,6 +58,29 @@ pub fn local_datetime(unix: i64) -> String {
     )
 }
 
+/// The calendar date of `YYYY-MM-DD` as (year, month, day); None for anything else.
+fn parse_date(text: &str) -> Option<(i64, i64, i64)> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let days = days_from_civil(year, month, day);
+    // A date that does not exist (31 November) comes back as another one.
+    (civil_from_days(days) == (year, month, day) && (1..=12).contains(&month))
+        .then_some((year, month, day))
+}
+
+/// Unix time of midnight in Amsterdam at the start of the date `YYYY-MM-DD`.
+pub fn local_day_start(text: &str) -> Option<i64> {
+    let (year, month, day) = parse_date(text)?;
+    let utc_midnight = days_from_civil(year, month, day) * DAY;
+    // Summer time starts and ends at night, never at midnight: the offset of the hour
+    // before midnight UTC is the offset at local midnight.
+    Some(utc_midnight - amsterdam_offset(utc_midnight - 3600))
+}
+
 /// RFC 3339 in UTC, for API answers (`registration_date`).
 pub fn rfc3339_utc(unix: i64) -> String {
     let (year, month, day) = civil_from_days(unix.div_euclid(DAY));
@@ -82,6 +105,31 @@ mod tests {
         }
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+    }
+
+    #[test]
+    fn local_midnight() {
+        // 1 November 2026 is winter time: 23:00 UTC the day before.
+        assert_eq!(
+            local_day_start("2026-11-01").map(rfc3339_utc).as_deref(),
+            Some("2026-10-31T23:00:00Z")
+        );
+        // 1 July is summer time: 22:00 UTC the day before.
+        assert_eq!(
+            local_day_start("2026-07-01").map(rfc3339_utc).as_deref(),
+            Some("2026-06-30T22:00:00Z")
+        );
+        for bad in [
+            "2026-11-31",
+            "2026-13-01",
+            "26-11-01",
+            "2026/11/01",
+            "",
+            "2026-02-29",
+        ] {
+            assert_eq!(local_day_start(bad), None, "{bad}");
+        }
+        assert!(local_day_start("2024-02-29").is_some());
     }
 
     #[test]

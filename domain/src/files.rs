@@ -1,4 +1,8 @@
-//! What an uploaded file really is, judged by its first bytes rather than its name.
+//! What an uploaded file really is, judged by its first bytes rather than its name, and
+//! the file entries a registration's values refer to.
+
+use crate::form::{Element, ElementType};
+use serde_json::{Map, Value};
 
 /// Largest file a user may upload: 20 MB (spec: 20971520 bytes).
 pub const MAX_FILE_SIZE: usize = 20_971_520;
@@ -118,9 +122,69 @@ fn refine(filename: &str, mime: &str) -> String {
     }
 }
 
+/// Calls `visit` with every file entry (`{url, filename, filemime, filesize}`) of the file
+/// and image elements in `values`, subform entries included, so the server can check and
+/// complete each reference to an uploaded file.
+pub fn visit_file_entries(
+    schema: &[Element],
+    values: &mut Map<String, Value>,
+    visit: &mut dyn FnMut(&mut Value),
+) {
+    for element in schema {
+        let Some(value) = values.get_mut(&element.name) else {
+            continue;
+        };
+        match element.element_type {
+            ElementType::File | ElementType::Image => {
+                if let Value::Array(entries) = value {
+                    entries.iter_mut().for_each(&mut *visit);
+                }
+            }
+            ElementType::Subform => {
+                let (Some(subform), Value::Array(entries)) = (&element.subform, value) else {
+                    continue;
+                };
+                for entry in entries.iter_mut().filter_map(Value::as_object_mut) {
+                    visit_file_entries(&subform.schema, entry, visit);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_entries_are_found_in_subforms_too() {
+        let form = crate::form::validate_schema(
+            &serde_json::json!([
+                { "name": "foto", "elementType": "image" },
+                { "name": "tekst", "elementType": "text" },
+                { "name": "posten", "elementType": "subform", "subform": { "schema": [
+                    { "name": "bijlage", "elementType": "file" }
+                ] } }
+            ]),
+            &serde_json::json!([]),
+        )
+        .unwrap();
+        let mut values = serde_json::json!({
+            "foto": [{ "url": "a" }], "tekst": "b",
+            "posten": [{ "bijlage": [{ "url": "c" }, { "url": "d" }] }, { "bijlage": [] }]
+        })
+        .as_object()
+        .cloned()
+        .unwrap();
+        let mut seen = Vec::new();
+        visit_file_entries(&form.schema, &mut values, &mut |entry| {
+            seen.push(entry["url"].as_str().unwrap_or_default().to_owned());
+            entry["filesize"] = serde_json::json!(1);
+        });
+        assert_eq!(seen, ["a", "c", "d"]);
+        assert_eq!(values["posten"][0]["bijlage"][1]["filesize"], 1);
+    }
 
     #[test]
     fn content_decides_not_the_name() {

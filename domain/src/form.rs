@@ -9,6 +9,7 @@
 
 use crate::messages;
 use crate::rules::{self, REGISTRATION_PHASE};
+use crate::values::numeric_value;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 use std::collections::HashSet;
@@ -150,6 +151,23 @@ impl ElementType {
                 | ElementType::Select
                 | ElementType::Autocomplete
         )
+    }
+}
+
+impl ElementType {
+    /// Types the fill-in has an input for everywhere a form is used, so a filler can always
+    /// give a value: only these may be required. Layout, computed and server-assigned types
+    /// never take a value from the filler, and types whose input comes with a later issue
+    /// (map, search, gps, tracking, QR, linked forms) cannot be required until it exists.
+    /// Twin: `canBeRequired` in `web/src/lib/form-logic/form.ts`; both run
+    /// `domain/testdata/element-types.json`.
+    pub fn can_be_required(self) -> bool {
+        // Typed in or chosen, or uploaded or drawn.
+        self.is_settable()
+            || matches!(
+                self,
+                ElementType::File | ElementType::Image | ElementType::Signature
+            )
     }
 }
 
@@ -556,10 +574,85 @@ pub fn validate_schema(schema: &Value, rules: &Value) -> Result<Form, Vec<Schema
         }
     }
     check_embedded_rules(&form.schema, "schema", &mut errors);
+    check_settings(&form.schema, "schema", &mut errors);
+    if count_elements(&form.schema) > MAX_ELEMENTS {
+        errors.push(SchemaError::new("schema", messages::SCHEMA_TOO_LARGE));
+    }
     if errors.is_empty() {
         Ok(form)
     } else {
         Err(errors)
+    }
+}
+
+/// Most elements a form holds, subforms included.
+pub const MAX_ELEMENTS: usize = 2_000;
+
+fn count_elements(schema: &[Element]) -> usize {
+    schema
+        .iter()
+        .map(|e| 1 + e.subform.as_ref().map_or(0, |s| count_elements(&s.schema)))
+        .sum()
+}
+
+/// The element settings a filler would trip over: validation bounds that are no numbers
+/// (a negative length, min above max) and formulas that can never compute.
+fn check_settings(schema: &[Element], path: &str, errors: &mut Vec<SchemaError>) {
+    for (index, element) in schema.iter().enumerate() {
+        let element_path = format!("{path}[{index}]");
+        let bound = |name: &str| {
+            element
+                .validation
+                .iter()
+                .position(|rule| rule.name == name)
+                .map(|at| (at, numeric_value(element.validation[at].value.as_ref())))
+        };
+        for name in ["minLength", "maxLength"] {
+            if let Some((at, value)) = bound(name)
+                && !value.is_some_and(|n| n >= 0.0 && n.fract() == 0.0)
+            {
+                errors.push(SchemaError::new(
+                    format!("{element_path}.validation[{at}].value"),
+                    messages::validation_length_invalid(name),
+                ));
+            }
+        }
+        for name in ["min", "max"] {
+            if let Some((at, None)) = bound(name) {
+                errors.push(SchemaError::new(
+                    format!("{element_path}.validation[{at}].value"),
+                    messages::validation_bound_invalid(name),
+                ));
+            }
+        }
+        for (low, high) in [("min", "max"), ("minLength", "maxLength")] {
+            if let (Some((_, Some(low))), Some((at, Some(high)))) = (bound(low), bound(high))
+                && low > high
+            {
+                errors.push(SchemaError::new(
+                    format!("{element_path}.validation[{at}].value"),
+                    messages::VALIDATION_MIN_ABOVE_MAX,
+                ));
+            }
+        }
+        if element.element_type == ElementType::Calculation
+            && !element
+                .formula
+                .as_deref()
+                .is_some_and(crate::calc::is_well_formed)
+        {
+            errors.push(SchemaError::new(
+                format!("{element_path}.formula"),
+                messages::FORMULA_INVALID,
+            ));
+        }
+        if let Some(subform) = &element.subform {
+            check_settings(
+                &subform.schema,
+                &format!("{element_path}.subform.schema"),
+                errors,
+            );
+        }
     }
 }
 
@@ -849,6 +942,76 @@ mod lenient {
 #[cfg(test)]
 // A failed unwrap is a failed test, which is what we want here.
 mod tests {
+
+    #[derive(serde::Deserialize)]
+    struct TypeCase {
+        name: String,
+        #[serde(rename = "type")]
+        element_type: String,
+        can_be_required: bool,
+    }
+
+    #[test]
+    fn element_type_vectors() {
+        crate::vectors::run(
+            include_str!("../testdata/element-types.json"),
+            |case: &TypeCase, failures| match ElementType::parse(&case.element_type) {
+                None => failures.push(format!("{}: unknown type", case.name)),
+                Some(t) if t.can_be_required() != case.can_be_required => failures.push(format!(
+                    "{}: can_be_required {}",
+                    case.name,
+                    t.can_be_required()
+                )),
+                Some(_) => {}
+            },
+        );
+    }
+
+    #[test]
+    fn every_type_has_a_vector() {
+        let cases: Vec<TypeCase> =
+            serde_json::from_str(include_str!("../testdata/element-types.json")).unwrap();
+        for t in ElementType::ALL {
+            assert!(
+                cases.iter().any(|c| c.element_type == t.as_str()),
+                "{} has no case in element-types.json",
+                t.as_str()
+            );
+        }
+    }
+
+    /// Finding of issue 9: `maxLength: -5` and a broken calculation formula were accepted.
+    #[test]
+    fn settings_a_filler_would_trip_over_are_refused() {
+        let schema = json!([
+            { "name": "a", "elementType": "text", "validation": [{ "name": "maxLength", "value": -5 }] },
+            { "name": "b", "elementType": "text", "validation": [{ "name": "minLength", "value": "2,5" }] },
+            { "name": "c", "elementType": "number", "validation": [{ "name": "min", "value": 10 }, { "name": "max", "value": 3 }] },
+            { "name": "d", "elementType": "number", "validation": [{ "name": "max", "value": "veel" }] },
+            { "name": "e", "elementType": "calculation", "formula": "$c$ * (" },
+            { "name": "f", "elementType": "calculation" },
+            { "name": "g", "elementType": "subform", "subform": { "schema": [
+                { "name": "h", "elementType": "calculation", "formula": "alert(1)" }
+            ] } },
+            { "name": "ok", "elementType": "text", "validation": [{ "name": "minLength", "value": "2" }, { "name": "maxLength", "value": 10 }] },
+            { "name": "som", "elementType": "calculation", "formula": "$c$ / ($c$ - $c$)" }
+        ]);
+        let errors = validate_schema(&schema, &json!([])).unwrap_err();
+        let paths: Vec<&str> = errors.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "schema[0].validation[0].value",
+                "schema[1].validation[0].value",
+                "schema[2].validation[1].value",
+                "schema[3].validation[0].value",
+                "schema[4].formula",
+                "schema[5].formula",
+                "schema[6].subform.schema[0].formula",
+            ]
+        );
+        assert_eq!(errors[4].message, messages::FORMULA_INVALID);
+    }
 
     #[test]
     fn only_newly_added_admin_only_elements_count() {

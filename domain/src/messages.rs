@@ -5,6 +5,11 @@
 
 /// 403 for any call the user may not make (spec, document 000 section 6).
 pub const FORBIDDEN: &str = "U hebt geen rechten om deze content te bekijken.";
+/// 403 on a client's content while the user has not yet accepted its terms and conditions
+/// (spec 000: they must be accepted before use; the web app shows the terms wall instead).
+pub const TERMS_REQUIRED: &str = "U moet eerst de algemene voorwaarden van deze klant accepteren.";
+/// 429 on a public call (guest sends and uploads, self-registration, password links).
+pub const RATE_LIMITED: &str = "Te veel verzoeken. Probeer het over een paar minuten opnieuw.";
 /// 401: missing, unknown, expired or revoked api key.
 pub const UNAUTHENTICATED: &str = "Uw sessie is verlopen of ongeldig. Log opnieuw in.";
 /// 404 for anything that does not exist or is not visible to the caller.
@@ -13,8 +18,14 @@ pub const NOT_FOUND: &str = "Dit onderdeel bestaat niet of is niet toegankelijk.
 pub const INTERNAL: &str = "Er is een onverwachte fout opgetreden. Probeer het later opnieuw.";
 /// Body that is not valid JSON or does not match the expected shape.
 pub const BAD_JSON: &str = "De verzonden gegevens konden niet worden gelezen.";
+/// Query string that does not match what the call takes.
+pub const BAD_QUERY: &str = "De zoekparameters konden niet worden gelezen.";
 /// Body with a content type the call does not accept.
 pub const BAD_CONTENT_TYPE: &str = "Dit type inhoud wordt niet ondersteund.";
+/// A name longer than 255 characters.
+pub const NAME_TOO_LONG: &str = "De naam mag maximaal 255 tekens lang zijn.";
+/// A name with control characters or invisible characters.
+pub const NAME_INVALID: &str = "De naam bevat ongeldige of onzichtbare tekens.";
 /// Body larger than the call accepts.
 pub const TOO_LARGE: &str = "De verzonden gegevens zijn te groot.";
 
@@ -37,6 +48,8 @@ pub const RESET_LINK_INVALID: &str =
     "Deze link is ongeldig of verlopen. Vraag via 'Wachtwoord vergeten?' een nieuwe link aan.";
 /// New password too short.
 pub const PASSWORD_TOO_SHORT: &str = "Het wachtwoord moet minimaal 8 tekens lang zijn.";
+/// New password longer than anyone types.
+pub const PASSWORD_TOO_LONG: &str = "Het wachtwoord mag maximaal 256 tekens lang zijn.";
 /// New password stored.
 pub const PASSWORD_CHANGED: &str = "Uw wachtwoord is opgeslagen. U kunt nu inloggen.";
 /// Logged out.
@@ -68,6 +81,25 @@ pub const FILE_CONTENT_MISMATCH: &str = "De inhoud van dit bestand past niet bij
 /// Image field given something that is not an image.
 pub const FILE_NOT_AN_IMAGE: &str =
     "Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.";
+/// A file value that does not refer to a file uploaded here by the sender.
+pub const FILE_NOT_UPLOADED_HERE: &str =
+    "Een bijlage is niet via dit formulier geüpload. Voeg het bestand opnieuw toe.";
+/// Upload without a client or guest form to store it for.
+pub const FILE_TARGET_MISSING: &str =
+    "Geef aan voor welke klant (client_id) of welk gastformulier (guest_id) het bestand is.";
+/// An upload whose bytes do not have the SHA-256 the device gave.
+pub const FILE_DIGEST_MISMATCH: &str =
+    "Het bestand is onderweg beschadigd geraakt. Probeer het opnieuw.";
+/// An upload naming both a client and a guest form.
+pub const FILE_TARGET_BOTH: &str =
+    "Geef óf een klant (client_id) óf een gastformulier (guest_id) op, niet allebei.";
+/// An upload with a `kind` other than 'image'.
+pub const FILE_KIND_UNKNOWN: &str = "Het soort bestand (kind) kan alleen 'image' zijn.";
+/// The client's storage for files is used up.
+pub const CLIENT_STORAGE_FULL: &str =
+    "De opslagruimte voor bestanden van deze klant is vol. Neem contact op met uw beheerder.";
+/// Guests used up today's upload allowance of the client.
+pub const GUEST_UPLOADS_USED_UP: &str = "Via gastformulieren kunnen vandaag geen bestanden meer worden geüpload. Probeer het morgen opnieuw.";
 /// Upload without a file.
 pub const FILE_MISSING: &str = "Er is geen bestand meegestuurd.";
 
@@ -76,8 +108,29 @@ pub const REGISTER_CLIENT_UNKNOWN: &str = "Registratie link is niet geldig. De k
 /// Public registration for a form that does not exist or belongs to another client.
 pub const REGISTER_FORM_UNKNOWN: &str =
     "Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.";
-/// Public registration accepted; shown in the completion dialog.
-pub const REGISTERED: &str = "Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw wachtwoord in te stellen. Hebt u al een account, dan kunt u direct inloggen.";
+/// Public registration accepted; shown in the completion dialog. The same for new and
+/// existing addresses, so the page cannot be used to find accounts.
+pub const REGISTERED: &str = "Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw registratie te bevestigen of uw wachtwoord in te stellen.";
+/// A confirmation link that is unknown, used or expired.
+pub const JOIN_LINK_INVALID: &str = "Deze bevestigingslink is ongeldig of verlopen. Registreer u opnieuw via de registratielink van de klant.";
+
+/// An existing account joined a client by confirming the mailed link.
+pub fn joined(client_name: &str) -> String {
+    format!("U bent toegevoegd aan klant \"{client_name}\". U kunt nu inloggen.")
+}
+
+/// Subject of the mail with which an existing account confirms joining a client.
+pub fn mail_join_subject(client_name: &str) -> String {
+    format!("Bevestig uw registratie bij {client_name}")
+}
+
+/// Body of that mail.
+pub fn mail_join_body(client_name: &str, link: &str) -> String {
+    format!(
+        "Beste gebruiker,\n\nVia de registratiepagina van klant \"{client_name}\" is gevraagd om uw bestaande eform-account aan deze klant toe te voegen. Bevestig dit via de volgende link. De link werkt één keer en is 7 dagen geldig.\n\n{link}\n\nHebt u dit niet zelf gevraagd? Dan kunt u deze e-mail negeren; er verandert dan niets.\n\nMet vriendelijke groet,\neform"
+    )
+}
+
 /// Terms and conditions accepted.
 pub const TERMS_ACCEPTED: &str = "De algemene voorwaarden zijn geaccepteerd.";
 
@@ -97,6 +150,23 @@ pub const ELEMENT_TYPE_MISSING: &str = "Het elementtype ontbreekt.";
 pub const DATA_NAME_MISSING: &str = "Datanaam is verplicht.";
 /// Two elements with one data name on one level (spec, document 001 section 5).
 pub const DATA_NAME_NOT_UNIQUE: &str = "Datanaam is niet uniek. Kies een andere datanaam.";
+
+/// A form with more elements than any form needs.
+pub const SCHEMA_TOO_LARGE: &str = "Een formulier kan maximaal 2000 elementen bevatten.";
+/// A calculation whose formula can never compute.
+pub const FORMULA_INVALID: &str = "Deze formule kan niet worden berekend. Gebruik alleen getallen, $datanamen$, haakjes en + - * / ^.";
+/// Minimum above maximum.
+pub const VALIDATION_MIN_ABOVE_MAX: &str = "Het minimum is groter dan het maximum.";
+
+/// minLength or maxLength that is no whole number of 0 or more.
+pub fn validation_length_invalid(rule: &str) -> String {
+    format!("De waarde van '{rule}' moet een geheel getal van 0 of hoger zijn.")
+}
+
+/// min or max that is no number.
+pub fn validation_bound_invalid(rule: &str) -> String {
+    format!("De waarde van '{rule}' moet een getal zijn.")
+}
 
 /// An `elementType` this version does not know.
 pub fn unknown_element_type(element_type: &str) -> String {
@@ -216,8 +286,44 @@ pub fn field_max_length(max: usize) -> String {
     format!("Vul maximaal {max} tekens in.")
 }
 
-/// Record search on a field that is not one of the form's searchable fields.
-pub const SEARCH_FIELD_NOT_ALLOWED: &str = "Op dit veld kan niet worden gezocht.";
+// The registrations list (document 001 screen 12).
+
+/// Resend of a registration that is not completed or is in the trash (only completed ones
+/// can be resent, document 001 section 4).
+pub const RESEND_NOT_COMPLETED: &str =
+    "Alleen voltooide registraties buiten de prullenbak kunnen opnieuw worden verstuurd.";
+/// A filter value longer than 200 characters.
+pub const REVIEW_VALUE_TOO_LONG: &str = "Een filterwaarde mag maximaal 200 tekens lang zijn.";
+/// More filters than a page takes.
+pub const REVIEW_TOO_MANY_FILTERS: &str = "Er kunnen maximaal 20 filters tegelijk worden gebruikt.";
+
+/// A tab, field, operator or direction the list does not know.
+pub fn review_unknown(what: &str) -> String {
+    format!("'{what}' kan niet worden gebruikt om registraties te filteren of te sorteren.")
+}
+
+/// A filter value that should be a date.
+pub fn review_not_a_date(value: &str) -> String {
+    format!("'{value}' is geen datum (JJJJ-MM-DD).")
+}
+
+/// A filter value or page number that should be a number.
+pub fn review_not_a_number(value: &str) -> String {
+    format!("'{value}' is geen getal.")
+}
+
+/// A page number below 0 or beyond any list.
+pub fn review_no_page(page: i64) -> String {
+    format!("Pagina {page} bestaat niet.")
+}
+
+/// A page size the list does not offer.
+pub fn review_page_size(size: i64) -> String {
+    format!("{size} registraties per pagina kan niet; kies 10, 20, 50 of 100.")
+}
+
+/// A record-search term longer than 200 characters.
+pub const SEARCH_TERM_TOO_LONG: &str = "De zoekterm mag maximaal 200 tekens lang zijn.";
 
 /// Send with a fill_token that was used for other data (spec document 000 section 8).
 pub const DUPLICATE_SEND: &str = "Deze registratie is al eerder ingestuurd en kon daarom niet opnieuw worden verstuurd. U kunt alsnog op versturen klikken maar dan kan het zijn dat er een dubbele registraties gemaakt wordt.";
@@ -242,6 +348,8 @@ pub const FOLDER_NOT_EMPTY: &str = "Map kon niet worden verwijderd. Verplaats of
 pub const FORM_NAME_REQUIRED: &str = "Formulier naam is verplicht.";
 /// Form (or copy) without a folder, or with a folder of another client.
 pub const FOLDER_REQUIRED: &str = "Map is verplicht.";
+/// A folder id that names no folder of the client.
+pub const FOLDER_UNKNOWN: &str = "Deze map bestaat niet (meer).";
 /// A change of a form refused because its schema or rules are invalid (details per field).
 pub const FORM_NOT_SAVED: &str = "Het formulier kon niet worden aangepast.";
 /// Favourite element without a name.

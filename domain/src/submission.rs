@@ -141,8 +141,8 @@ fn check_element(element: &Element, value: Option<&Value>) -> Option<String> {
     use ElementType as T;
     let element_type = element.element_type;
     if is_empty_value(value) {
-        return element
-            .is_required()
+        // A type the filler cannot give a value for is never required (decision 011).
+        return (element.is_required() && element_type.can_be_required())
             .then(|| messages::FIELD_REQUIRED.to_owned());
     }
     let value = value?;
@@ -248,9 +248,22 @@ fn check_bounds(element: &Element, n: f64) -> Option<String> {
     None
 }
 
+/// Longest text of a multi-line field, in characters, whatever the form allows.
+pub const MAX_TEXTAREA_CHARS: usize = 100_000;
+/// Longest text of any other field.
+pub const MAX_TEXT_CHARS: usize = 10_000;
+
 /// The validations that apply to text: lengths and the e-mail, number and token rules.
 fn check_text_rules(element: &Element, text: &str) -> Option<String> {
     let length = text.chars().count();
+    let ceiling = if element.element_type == ElementType::Textarea {
+        MAX_TEXTAREA_CHARS
+    } else {
+        MAX_TEXT_CHARS
+    };
+    if length > ceiling {
+        return Some(messages::field_max_length(ceiling));
+    }
     let limit = |name: &str| {
         element
             .validation_rule(name)
@@ -457,6 +470,34 @@ mod tests {
             .into_iter()
             .map(|e| (e.field, e.message))
             .collect()
+    }
+
+    /// Per element type: a required element left empty is refused exactly when the type can
+    /// be required (decision 011), so a form with a map or gps element can always be sent.
+    #[test]
+    fn required_is_enforced_only_for_types_that_can_be_filled_in() {
+        for t in ElementType::ALL {
+            let mut element = json!({ "name": "veld", "elementType": t.as_str(), "label": "Veld",
+                                      "validation": [{ "name": "required" }] });
+            if t.has_options() {
+                element["options"] = json!([{ "value": "a", "label": "A" }]);
+            }
+            if *t == ElementType::Calculation {
+                element["formula"] = json!("1 + 1");
+            }
+            if *t == ElementType::Subform {
+                element["subform"] = json!({ "schema": [] });
+            }
+            let form = crate::form::validate_schema(&json!([element]), &json!([]))
+                .unwrap_or_else(|e| panic!("{}: {e:?}", t.as_str()));
+            let outcome = validate_submission(&form, &Map::new(), &RegistrationMeta::default());
+            assert_eq!(
+                outcome.is_err(),
+                t.can_be_required(),
+                "{}: {outcome:?}",
+                t.as_str()
+            );
+        }
     }
 
     #[test]

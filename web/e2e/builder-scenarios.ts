@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { CONTEXT_OPTIONS } from './browser';
-import { assert, atPath, makePng, type Scenario, signIn, TIMEOUT, visible } from './steps';
+import { atPath, eventually, expectCount, makePng, type Scenario, setSwitch, signIn, TIMEOUT, visible } from './steps';
 
 const MANAGER = 'formulieren@demo.eform.nl';
 const FILLER = 'invuller@demo.eform.nl';
@@ -114,8 +114,9 @@ export const builderScenarios: Scenario[] = [
       await page.getByRole('tab', { name: 'Aanpassen' }).click();
       await atPath(page, `${formPath}/edit`);
       await visible(page, 'Dit formulier heeft nog geen elementen. Voeg hieronder een element toe.');
+      await page.getByRole('button', { name: 'Tekstveld toevoegen', exact: true }).waitFor({ timeout: TIMEOUT });
       for (const name of ADMIN_ONLY) {
-        assert((await page.getByRole('button', { name: `${name} toevoegen`, exact: true }).count()) === 0, `a form manager may add ${name}`);
+        await expectCount(page.getByRole('button', { name: `${name} toevoegen`, exact: true }), 0, `'${name} toevoegen' for a form manager`);
       }
       for (const element of ELEMENTS) await addElement(page, element.type, element.complete);
       await page.getByRole('button', { name: 'Formulier opslaan' }).click();
@@ -139,13 +140,13 @@ export const builderScenarios: Scenario[] = [
       // Publish and open to guests.
       await page.getByRole('tab', { name: 'Bekijk' }).click();
       await atPath(page, formPath);
-      await page.getByRole('switch', { name: 'Gepubliceerd' }).check();
-      await page.getByText('Gepubliceerd', { exact: true }).first().waitFor({ timeout: TIMEOUT });
-      await page.getByRole('switch', { name: 'Gasttoegang' }).check();
-      const link = page.getByLabel('Publieke link');
-      await link.waitFor({ timeout: TIMEOUT });
-      const guestUrl = await link.inputValue();
-      assert(guestUrl.startsWith(`${server.baseUrl}/guest/form/`), `unexpected guest link ${guestUrl}`);
+      await setSwitch(page.getByRole('switch', { name: 'Gepubliceerd' }), true);
+      await setSwitch(page.getByRole('switch', { name: 'Gasttoegang' }), true);
+      const guestUrl = await eventually(
+        'the public link of the guest form',
+        () => page.getByLabel('Publieke link').inputValue(),
+        (url) => url.startsWith(`${server.baseUrl}/guest/form/`),
+      );
 
       // A guest opens the public link.
       const guest = await browser.newContext(CONTEXT_OPTIONS);
@@ -185,10 +186,10 @@ export const builderScenarios: Scenario[] = [
       await page.getByRole('heading', { name: 'Formulieren beheren', level: 1 }).waitFor({ timeout: TIMEOUT });
       await visible(page, 'Demo melding');
       for (const name of ['Formulier aanmaken', 'Map aanmaken']) {
-        assert((await page.getByRole('button', { name }).count()) === 0, `lezer sees '${name}'`);
-        assert((await page.getByRole('link', { name, exact: true }).count()) === 0, `lezer sees the link '${name}'`);
+        await expectCount(page.getByRole('button', { name }), 0, `the button '${name}' for lezer`);
+        await expectCount(page.getByRole('link', { name, exact: true }), 0, `the link '${name}' for lezer`);
       }
-      assert((await page.getByLabel(/^Formulier aanmaken in map /).count()) === 0, 'lezer can add a form to a folder');
+      await expectCount(page.getByLabel(/^Formulier aanmaken in map /), 0, 'adding a form to a folder for lezer');
     },
   },
 ];

@@ -2,13 +2,14 @@
  * Issue 4's end-to-end scenarios: registrations saved on the device survive a stopped server and
  * a browser restart and reach the server exactly once; two devices editing the same saved
  * registration get the conflict choice; an interrupted send is not duplicated when retried.
+ * Issue 9: logging out on a shared device keeps an offline registration for its owner only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CONTEXT_OPTIONS, launchProfile } from './browser';
-import { apiGet, apiKey, assert, atPath, formIdByName, type Scenario, signIn, TIMEOUT, visible } from './steps';
+import { apiGet, apiKey, assert, atPath, eventually, expectCount, expectEnabled, expectValue, formIdByName, type Scenario, signIn, TIMEOUT, visible } from './steps';
 
 const FILLER = 'invuller@demo.eform.nl';
 const SAVED_TOAST = 'Formulier is opgeslagen om later verzonden te worden';
@@ -34,14 +35,8 @@ async function savedOnServer(baseUrl: string, key: string): Promise<SavedEntity[
 }
 
 /** Polls until `check` holds for the server's saved registrations; returns them. */
-async function waitForServer(baseUrl: string, key: string, what: string, check: (saved: SavedEntity[]) => boolean): Promise<SavedEntity[]> {
-  const deadline = Date.now() + RECONNECT_TIMEOUT;
-  for (;;) {
-    const saved = await savedOnServer(baseUrl, key);
-    if (check(saved)) return saved;
-    if (Date.now() > deadline) throw new Error(`server never had ${what}: ${JSON.stringify(saved)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function waitForServer(baseUrl: string, key: string, what: string, check: (saved: SavedEntity[]) => boolean): Promise<SavedEntity[]> {
+  return eventually(`the server has ${what}`, () => savedOnServer(baseUrl, key), check, RECONNECT_TIMEOUT);
 }
 
 /** Waits until the service worker controls the page, so later loads work without the server. */
@@ -59,17 +54,11 @@ async function openDemoMelding(page: Page, baseUrl: string, formId: string): Pro
   await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
 }
 
-/** Waits until the description field shows `expected`. */
-async function descriptionIs(page: Page, expected: string): Promise<void> {
-  const field = await page.getByLabel('Omschrijving').elementHandle();
-  await page.waitForFunction(([input, value]) => (input as HTMLInputElement).value === value, [field, expected] as const, { timeout: TIMEOUT });
-}
-
 /** Opens the saved registration from the list (the one row) and waits for its values. */
 async function openSaved(page: Page, description: string): Promise<void> {
   await page.getByRole('link', { name: 'Demo melding openen' }).click();
   await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
-  await descriptionIs(page, description);
+  await expectValue(page.getByLabel('Omschrijving'), description);
 }
 
 /** Changes the description with the network switched off and saves on the device. */
@@ -85,6 +74,49 @@ async function editOffline(context: BrowserContext, page: Page, description: str
 
 function rows(page: Page) {
   return page.getByTestId('saved-registration-row');
+}
+
+interface DeviceCounts {
+  savedRegistrations: number;
+  forms: number;
+  folderTrees: number;
+}
+
+/** What the device store holds, read straight from IndexedDB (whoever is signed in). */
+function deviceCounts(page: Page): Promise<DeviceCounts> {
+  return page.evaluate(
+    () =>
+      new Promise<DeviceCounts>((resolve, reject) => {
+        const open = indexedDB.open('eform-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result;
+          const names = ['savedRegistrations', 'forms', 'folderTrees'] as const;
+          const tx = store.transaction([...names], 'readonly');
+          const counts: DeviceCounts = { savedRegistrations: -1, forms: -1, folderTrees: -1 };
+          for (const name of names) {
+            const request = tx.objectStore(name).count();
+            request.onsuccess = () => {
+              counts[name] = request.result;
+            };
+          }
+          tx.oncomplete = () => {
+            store.close();
+            resolve(counts);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** The answer to the app's next sync call, started after this moment. */
+function nextSync(page: Page) {
+  const after = Date.now();
+  return page.waitForResponse(
+    (response) => response.url().endsWith('/api/saved-registrations-sync') && response.request().timing().startTime >= after,
+    { timeout: TIMEOUT },
+  );
 }
 
 export const offlineScenarios: Scenario[] = [
@@ -110,7 +142,8 @@ export const offlineScenarios: Scenario[] = [
         await page.getByRole('button', { name: 'Formulier offline opslaan' }).click();
         await visible(page, SAVED_TOAST);
         await atPath(page, '/unsend-registration-list');
-        await rows(page).first().waitFor({ timeout: TIMEOUT });
+        // The form's summary template rendered on the device: '<strong>$omschrijving$</strong> ($aantal$ stuks)'.
+        await rows(page).getByRole('cell', { name: 'Offline melding e2e (3 stuks)', exact: true }).waitFor({ timeout: TIMEOUT });
 
         // Close the browser and start it again on the same profile, the server still down.
         await browser.close();
@@ -118,7 +151,7 @@ export const offlineScenarios: Scenario[] = [
         page = browser.pages()[0] ?? (await browser.newPage());
         await page.goto(`${server.baseUrl}/unsend-registration-list`);
         await page.getByRole('link', { name: 'Demo melding openen' }).waitFor({ timeout: TIMEOUT });
-        assert((await rows(page).count()) === 1, `expected 1 saved registration, found ${await rows(page).count()}`);
+        await expectCount(rows(page), 1, 'saved registrations after the restart');
 
         // The server returns; the app notices on its own and syncs.
         await server.resume();
@@ -128,13 +161,13 @@ export const offlineScenarios: Scenario[] = [
         const copies = saved.filter((entry) => entry.values.omschrijving === 'Offline melding e2e');
         assert(copies.length === 1, `the server holds ${copies.length} copies`);
         assert(copies[0]?.form_id === formId && String(copies[0]?.values.aantal) === '3', `wrong copy: ${JSON.stringify(copies[0])}`);
-        // A second start syncs again and must not add a copy.
+        // A second start syncs again and must not add a copy: wait for that sync's answer.
+        const resynced = nextSync(page);
         await page.reload();
-        await rows(page).first().waitFor({ timeout: TIMEOUT });
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        assert((await resynced).status() === 201, 'the sync after the restart failed');
         const after = (await savedOnServer(server.baseUrl, key)).filter((entry) => entry.values.omschrijving === 'Offline melding e2e');
         assert(after.length === 1, `after a restart the server holds ${after.length} copies`);
-        assert((await rows(page).count()) === 1, 'the device lists the registration more than once');
+        await expectCount(rows(page), 1, 'saved registrations on the device after the second sync');
       } finally {
         await browser?.close().catch(() => undefined);
         rmSync(profile, { recursive: true, force: true });
@@ -233,7 +266,7 @@ export const offlineScenarios: Scenario[] = [
 
       // Once the app sees the server again the user sends again: the same fill token, one registration.
       const send = page.getByRole('button', { name: 'Versturen' });
-      await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await send.elementHandle(), { timeout: RECONNECT_TIMEOUT });
+      await expectEnabled(send, RECONNECT_TIMEOUT);
       await send.click();
       await page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' }).waitFor({ timeout: 30_000 });
 
@@ -262,6 +295,63 @@ export const offlineScenarios: Scenario[] = [
       await page.getByRole('link', { name: 'Opgeslagen registraties (debug)' }).click();
       await atPath(page, '/debug/unsaved-registrations');
       await visible(page, 'Er staan geen registraties op dit apparaat.');
+    },
+  },
+  {
+    name: 'p: logout on a shared device keeps an offline registration for its owner only; it syncs at their next login',
+    async run({ server, page }) {
+      const OTHER = 'twee@demo.eform.nl';
+      const keyA = await apiKey(server.baseUrl, FILLER);
+      const keyB = await apiKey(server.baseUrl, OTHER);
+      const formId = await formIdByName(server.baseUrl, keyA, 'Demo melding');
+      const description = 'Gedeeld apparaat e2e';
+      const mine = (list: SavedEntity[]) => list.filter((entry) => entry.values.omschrijving === description);
+
+      // A saves a registration with the server stopped.
+      await signIn(page, server.baseUrl, FILLER);
+      await controlledByServiceWorker(page);
+      await openDemoMelding(page, server.baseUrl, formId);
+      await server.stop();
+      await page.reload();
+      await page.getByLabel('Omschrijving').fill(description);
+      await page.getByLabel('Aantal').fill('2');
+      await page.getByRole('button', { name: 'Formulier offline opslaan' }).click();
+      await visible(page, SAVED_TOAST);
+      await atPath(page, '/unsend-registration-list');
+      await rows(page).getByRole('cell', { name: `${description} (2 stuks)`, exact: true }).waitFor({ timeout: TIMEOUT });
+
+      // Logging out offline warns that it stays on this device and asks first.
+      await page.getByRole('link', { name: 'Uitloggen' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Toch uitloggen?' });
+      await dialog.getByText('Er staat nog 1 opgeslagen registratie alleen op dit apparaat', { exact: false }).waitFor({ timeout: TIMEOUT });
+      await dialog.getByRole('button', { name: 'Toch uitloggen' }).click();
+      await atPath(page, '/login');
+      // What the server has is gone from the device; the one registration only here stays.
+      await eventually('the device after logout', () => deviceCounts(page), (counts) =>
+        counts.savedRegistrations === 1 && counts.forms === 0 && counts.folderTrees === 0,
+      );
+
+      // B signs in on the same browser: B's sync neither shows nor sends A's registration.
+      await server.resume();
+      const syncOfB = nextSync(page);
+      await signIn(page, server.baseUrl, OTHER);
+      assert((await syncOfB).status() === 201, 'the sync after B signed in failed');
+      await page.goto(`${server.baseUrl}/unsend-registration-list`);
+      await visible(page, 'U heeft momenteel geen onverstuurde registraties.');
+      await expectCount(rows(page), 0, "A's registration in B's list");
+      assert(mine(await savedOnServer(server.baseUrl, keyB)).length === 0, "B's sync sent A's registration");
+      assert(mine(await savedOnServer(server.baseUrl, keyA)).length === 0, 'the registration reached the server without A');
+      assert((await deviceCounts(page)).savedRegistrations === 1, "A's registration left the device while B was signed in");
+      await page.getByRole('link', { name: 'Uitloggen' }).click();
+      await atPath(page, '/login');
+
+      // A signs in again: the registration syncs, once, and is listed with its summary.
+      await signIn(page, server.baseUrl, FILLER);
+      const saved = await waitForServer(server.baseUrl, keyA, "A's offline registration", (list) => mine(list).length > 0);
+      assert(mine(saved).length === 1 && String(mine(saved)[0]?.values.aantal) === '2', `the server holds ${JSON.stringify(mine(saved))}`);
+      await page.goto(`${server.baseUrl}/unsend-registration-list`);
+      await rows(page).getByRole('cell', { name: `${description} (2 stuks)`, exact: true }).waitFor({ timeout: TIMEOUT });
+      await expectCount(rows(page), 1, "A's saved registrations");
     },
   },
 ];

@@ -4,10 +4,17 @@ import {
   apiKey,
   assert,
   atPath,
+  eventually,
+  expectCount,
+  expectEnabled,
+  expectInPage,
+  expectValue,
   formIdByName,
   mailsIn,
+  mailBody,
   makePng,
   OFFLINE_TEXT,
+  PASSWORD,
   type Scenario,
   serverMessage,
   signIn,
@@ -25,18 +32,19 @@ export const scenarios: Scenario[] = [
       await visible(page, 'Formulieren invullen');
       await visible(page, 'twee@demo.eform.nl');
       const selector = page.getByLabel('Klant');
-      assert(await selector.isEnabled(), 'client selector is disabled for a user with two clients');
+      // Enabled once the user's two clients are known.
+      await expectEnabled(selector);
+      const second = await selector.locator('option', { hasText: 'Tweede Gemeente' }).getAttribute('value');
+      assert(second, 'Tweede Gemeente is not offered');
       await selector.selectOption({ label: 'Tweede Gemeente' });
       await visible(page, 'Je kan nu met klant "Tweede Gemeente" werken.');
       await atPath(page, '/dashboard');
-      const stored = await page.evaluate(() => localStorage.getItem('eform.last-client'));
-      const chosen = await selector.inputValue();
-      assert(stored === chosen, `last client ${stored} is not the selected ${chosen}`);
+      await expectValue(selector, second);
+      await expectInPage(page, 'Tweede Gemeente remembered as the last client', () => localStorage.getItem('eform.last-client'), second);
       await page.getByRole('link', { name: 'Uitloggen' }).click();
       await atPath(page, '/login');
       await page.getByRole('heading', { name: 'Inloggen' }).waitFor({ timeout: TIMEOUT });
-      const session = await page.evaluate(() => localStorage.getItem('eform.auth'));
-      assert(session === null, 'session still stored after logout');
+      await expectInPage(page, 'the session is forgotten after logout', () => localStorage.getItem('eform.auth'), null);
     },
   },
   {
@@ -53,7 +61,7 @@ export const scenarios: Scenario[] = [
     name: 'c: offline banner when the browser goes offline',
     async run({ server, context, page }) {
       await signIn(page, server.baseUrl, 'invuller@demo.eform.nl');
-      assert((await page.getByText(OFFLINE_TEXT).count()) === 0, 'offline banner shown while online');
+      await expectCount(page.getByText(OFFLINE_TEXT), 0, 'offline banner while online');
       await context.setOffline(true);
       await visible(page, OFFLINE_TEXT);
       await context.setOffline(false);
@@ -97,8 +105,8 @@ export const scenarios: Scenario[] = [
       const filler = await context.newPage();
       await signIn(filler, server.baseUrl, 'invuller@demo.eform.nl');
       await visible(filler, 'Formulier invullen');
-      assert((await filler.getByRole('link', { name: 'Klanten beheer' }).count()) === 0, 'form filler sees Klanten beheer');
-      assert((await filler.getByText('Omgeving:').count()) === 0, 'form filler sees the environment banner');
+      await expectCount(filler.getByRole('link', { name: 'Klanten beheer' }), 0, 'Klanten beheer for a form filler');
+      await expectCount(filler.getByText('Omgeving:'), 0, 'the environment banner for a form filler');
     },
   },
   {
@@ -112,7 +120,7 @@ export const scenarios: Scenario[] = [
       await page.getByLabel('Wachtwoord').fill('niet-het-wachtwoord');
       await page.getByRole('button', { name: 'Inloggen' }).click();
       await visible(page, wrong);
-      assert(new URL(page.url()).pathname === '/login', `left the login page after a failed login: ${page.url()}`);
+      await atPath(page, '/login');
 
       await page.getByRole('link', { name: 'Wachtwoord vergeten?' }).click();
       await atPath(page, '/user/password-forgotten');
@@ -156,12 +164,7 @@ export const scenarios: Scenario[] = [
       await page.getByLabel(/^Toelichting/).waitFor({ state: 'detached', timeout: TIMEOUT });
       await page.getByLabel('Aantal').fill('3');
       await page.getByLabel('Prijs per stuk').fill('2,5');
-      const total = page.getByLabel('Totaal', { exact: true });
-      await page.waitForFunction(
-        (input) => (input as HTMLInputElement).value === '€ 7,50',
-        await total.elementHandle(),
-        { timeout: TIMEOUT },
-      );
+      await expectValue(page.getByLabel('Totaal', { exact: true }), '€ 7,50');
       await page.getByRole('radio', { name: 'Verlichting' }).check();
 
       const canvas = page.getByRole('img', { name: 'Tekenvlak voor Handtekening' });
@@ -189,12 +192,11 @@ export const scenarios: Scenario[] = [
         await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
       }
       await visible(page, 'Kostenposten 2');
-      const costs = page.getByLabel('Totaal kostenposten');
-      await page.waitForFunction((input) => (input as HTMLInputElement).value === '15,5', await costs.elementHandle(), { timeout: TIMEOUT });
+      await expectValue(page.getByLabel('Totaal kostenposten'), '15,5');
 
       // The submit button waits a second after a subform modal closes.
       const send = page.getByRole('button', { name: 'Versturen' });
-      await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await send.elementHandle(), { timeout: TIMEOUT });
+      await expectEnabled(send);
       await send.click();
       const done = page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' });
       await done.waitFor({ timeout: 30_000 });
@@ -213,7 +215,7 @@ export const scenarios: Scenario[] = [
     },
   },
   {
-    name: 'h: a guest sends Gastmelding through its guest link',
+    name: 'h: a guest sends Gastmelding through its guest link and finds it with the record search',
     async run({ server, page }) {
       const key = await apiKey(server.baseUrl, 'invuller@demo.eform.nl');
       const formId = await formIdByName(server.baseUrl, key, 'Gastmelding');
@@ -222,13 +224,26 @@ export const scenarios: Scenario[] = [
 
       await page.goto(`${server.baseUrl}/guest/form/${form.form_guest_id}`);
       await page.getByRole('heading', { name: 'Gastmelding' }).waitFor({ timeout: TIMEOUT });
-      assert((await page.getByText('Zoeken in registraties').count()) === 0, 'a guest sees the record search');
+      await page.getByLabel('Straat').waitFor({ timeout: TIMEOUT });
       await page.getByLabel('Straat').fill('Dorpsstraat 1');
       await page.getByLabel('Wat wilt u melden?').fill('Losse stoeptegel');
       await page.getByRole('button', { name: 'Versturen' }).click();
-      await page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' }).waitFor({ timeout: 30_000 });
+      const done = page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' });
+      await done.waitFor({ timeout: 30_000 });
       const session = await page.evaluate(() => localStorage.getItem('eform.auth'));
       assert(session === null, 'the guest got signed in');
+
+      // 'Gereed' starts the guest form again; its record search (field straat) finds the sending.
+      await done.getByRole('button', { name: 'Gereed' }).click();
+      await done.waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'Zoeken in registraties' }).click();
+      await page.getByLabel('Zoekterm').fill('dorpsstraat');
+      await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
+      const table = page.getByRole('table', { name: 'Gevonden registraties' });
+      await table.getByRole('columnheader', { name: 'Straat' }).waitFor({ timeout: TIMEOUT });
+      await table.getByRole('cell', { name: 'Dorpsstraat 1', exact: true }).waitFor({ timeout: TIMEOUT });
+      // Only the searchable field is answered: the description of the sending is not in the table.
+      await expectCount(table.getByText('Losse stoeptegel'), 0, 'a value outside the searchable fields');
     },
   },
   {
@@ -251,13 +266,92 @@ export const scenarios: Scenario[] = [
       // Without SMTP the server writes every mail as an .eml file. The worker polls its queue
       // (seen: up to about 30 s between polls), so the mail can take a while.
       const mailDir = join(server.dataDir, 'mail');
-      const deadline = Date.now() + MAIL_TIMEOUT;
-      let found = false;
-      while (!found && Date.now() < deadline) {
-        found = mailsIn(mailDir).some((mail) => new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail));
-        if (!found) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      assert(found, `no welcome mail to ${email} under ${mailDir}`);
+      const to = new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+      await eventually(
+        `a welcome mail to ${email} under ${mailDir}`,
+        async () => mailsIn(mailDir).some((mail) => to.test(mail)),
+        Boolean,
+        MAIL_TIMEOUT,
+      );
+    },
+  },
+  {
+    name: 'q: a user who must accept the terms gets the terms wall, not the no-rights message',
+    async run({ server, page }) {
+      // anders is a member of Tweede Gemeente only and has not accepted its terms.
+      const refusals: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 403) refusals.push(new URL(response.url()).pathname);
+      });
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByLabel('E-mailadres').fill('anders@demo.eform.nl');
+      await page.getByLabel('Wachtwoord').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Inloggen' }).click();
+      await atPath(page, '/dashboard');
+      const wall = page.getByRole('dialog', { name: 'Algemene voorwaarden accepteren voor Tweede Gemeente' });
+      await wall.waitFor({ timeout: TIMEOUT });
+
+      // Opening the folder list while the wall is up asks nothing of the client: it waits.
+      await page.goto(`${server.baseUrl}/folders`);
+      await wall.waitFor({ timeout: TIMEOUT });
+      await expectCount(wall.getByRole('button', { name: 'Opslaan' }), 0, "'Opslaan' before the box is ticked");
+      await wall.getByLabel('Ik accepteer de algemene voorwaarden.').check();
+      await wall.getByRole('button', { name: 'Opslaan' }).click();
+      await wall.waitFor({ state: 'detached', timeout: TIMEOUT });
+      await page.getByRole('heading', { name: 'Formulier invullen', level: 1 }).waitFor({ timeout: TIMEOUT });
+      await atPath(page, '/folders');
+      await expectCount(page.getByText('U hebt geen rechten om deze content te bekijken.'), 0, 'the no-rights message');
+      assert(refusals.length === 0, `the server refused: ${refusals.join(', ')}`);
+    },
+  },
+  {
+    name: 'r: self-registration with an existing account joins the client only after the mailed link is confirmed',
+    async run({ server, page }) {
+      // invuller has an account in Demo Gemeente and registers at Tweede Gemeente.
+      const email = 'invuller@demo.eform.nl';
+      const key = await apiKey(server.baseUrl, 'twee@demo.eform.nl');
+      const info = await apiGet<{ clients: { uuid: string; name: string }[] }>(server.baseUrl, key, '/api/user/info');
+      const tweede = info.clients.find((client) => client.name === 'Tweede Gemeente');
+      assert(tweede, 'twee is not in Tweede Gemeente');
+      const clientsOf = async () =>
+        (await apiGet<{ clients: { name: string }[] }>(server.baseUrl, await apiKey(server.baseUrl, email), '/api/user/info')).clients.map(
+          (client) => client.name,
+        );
+
+      await page.goto(`${server.baseUrl}/register/${tweede.uuid}`);
+      await page.getByLabel('E-mailadres').fill(email);
+      await page.getByRole('button', { name: 'Registeren' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Registratie voltooid' });
+      await dialog
+        .getByText('Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw registratie te bevestigen of uw wachtwoord in te stellen.')
+        .waitFor({ timeout: TIMEOUT });
+      assert(!(await clientsOf()).includes('Tweede Gemeente'), 'the account joined before the holder confirmed');
+
+      const mailDir = join(server.dataDir, 'mail');
+      const to = new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+      const link = await eventually(
+        `a mail to ${email} with a join link under ${mailDir}`,
+        async () =>
+          mailsIn(mailDir)
+            .filter((mail) => to.test(mail))
+            .map((mail) => /https?:\/\/\S+\/user\/join\/[A-Za-z0-9_-]+/.exec(mailBody(mail))?.[0])
+            .find(Boolean),
+        Boolean,
+        MAIL_TIMEOUT,
+      );
+      assert(link && link.startsWith(`${server.baseUrl}/`), `the join link ${link} is not on this server`);
+
+      await page.goto(link);
+      await page.getByText(`Bevestig dat ${email} wordt toegevoegd aan klant "Tweede Gemeente".`).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'Bevestigen' }).click();
+      await page.getByText('U bent toegevoegd aan klant "Tweede Gemeente". U kunt nu inloggen.').waitFor({ timeout: TIMEOUT });
+      await eventually('invuller in Tweede Gemeente', clientsOf, (clients) => clients.includes('Tweede Gemeente'));
+
+      // The link works once.
+      await page.reload();
+      await page.getByRole('alert').getByText(/ongeldig of verlopen/).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Naar inloggen' }).click();
+      await atPath(page, '/login');
     },
   },
 ];

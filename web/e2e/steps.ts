@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { EformServer } from './harness';
 
 export interface ScenarioContext {
@@ -22,6 +22,75 @@ export const PASSWORD = 'eform-demo';
 export const TIMEOUT = 15_000;
 export const OFFLINE_TEXT =
   'U bent momenteel offline. U kunt geen formulieren versturen en hebt mogelijk niet de nieuwste versie van formulieren beschikbaar. Ga niet uitloggen als u nog opgeslagen registraties heeft die alleen op dit apparaat staan.';
+
+/**
+ * Web-first checks. The app settles asynchronously (server answers, live queries of the device
+ * store, React renders), so a check never reads the page once: it polls until the expected state
+ * holds and fails only when it has not held for the whole timeout. Polling backs off like
+ * Playwright's own `expect` (100, 250, 500, then every 1000 ms).
+ */
+const POLL_INTERVALS = [100, 250, 500, 1000];
+
+/** Reads `read()` until `accept` holds; returns the accepted value, or throws with the last one. */
+export async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeout = TIMEOUT,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  let failure: unknown;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      last = await read();
+      failure = undefined;
+      if (accept(last)) return last;
+    } catch (error) {
+      failure = error; // e.g. the element is re-rendering; read again
+    }
+    const wait = POLL_INTERVALS[Math.min(attempt, POLL_INTERVALS.length - 1)] ?? 1000;
+    if (Date.now() + wait > deadline) {
+      const seen = failure instanceof Error ? `error ${failure.message}` : JSON.stringify(last);
+      throw new Error(`${what}: not so within ${timeout} ms (last seen: ${seen})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** Waits until `locator` matches exactly `expected` elements (0 = until it is gone). */
+export async function expectCount(locator: Locator, expected: number, what: string, timeout = TIMEOUT): Promise<void> {
+  await eventually(`${what}: expected ${expected}`, () => locator.count(), (count) => count === expected, timeout);
+}
+
+/** Waits until the input's value is `expected`. */
+export async function expectValue(locator: Locator, expected: string, timeout = TIMEOUT): Promise<void> {
+  await eventually(`value '${expected}' of ${String(locator)}`, () => locator.inputValue(), (value) => value === expected, timeout);
+}
+
+export async function expectEnabled(locator: Locator, timeout = TIMEOUT): Promise<void> {
+  await eventually(`${String(locator)} enabled`, () => locator.isEnabled(), Boolean, timeout);
+}
+
+export async function expectChecked(locator: Locator, checked: boolean, timeout = TIMEOUT): Promise<void> {
+  await eventually(`${String(locator)} checked=${checked}`, () => locator.isChecked(), (state) => state === checked, timeout);
+}
+
+/**
+ * Turns a switch whose state follows a server answer (publish, guest access) on or off: one
+ * click, then wait for the state. Playwright's `check()` reads the state right after its click
+ * and fails when the answer has not arrived yet.
+ */
+export async function setSwitch(locator: Locator, on: boolean): Promise<void> {
+  await expectEnabled(locator);
+  if ((await locator.isChecked()) !== on) await locator.click();
+  await expectChecked(locator, on);
+}
+
+/** Waits until `read()` in the page returns `expected` (e.g. a localStorage entry). */
+export async function expectInPage<T>(page: Page, what: string, read: () => T, expected: T, timeout = TIMEOUT): Promise<void> {
+  await eventually(what, () => page.evaluate(read), (value) => value === expected, timeout);
+}
 
 export async function visible(page: Page, text: string, exact = true): Promise<void> {
   await page.getByText(text, { exact }).first().waitFor({ state: 'visible', timeout: TIMEOUT });
@@ -133,4 +202,18 @@ export function mailsIn(folder: string): string[] {
     return [];
   }
   return entries.filter((name) => name.endsWith('.eml')).map((name) => readFileSync(join(folder, name), 'utf8'));
+}
+
+/**
+ * The body of a mail as written by the server (`.eml`), readable: a quoted-printable body has its
+ * soft line breaks ('=' at a line end; they split long links) removed and its =XX bytes decoded
+ * as UTF-8.
+ */
+export function mailBody(mail: string): string {
+  const split = mail.search(/\r?\n\r?\n/);
+  const headers = split < 0 ? mail : mail.slice(0, split);
+  const body = split < 0 ? '' : mail.slice(split).trimStart();
+  if (!/^Content-Transfer-Encoding:\s*quoted-printable/im.test(headers)) return body;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }

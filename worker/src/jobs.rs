@@ -1,10 +1,14 @@
 //! The jobs, by name. Every payload carries the client uuid where one applies and is safe
-//! to run twice.
+//! to run twice: mail jobs on their own queue, and the work jobs (exports, the daily purge)
+//! in one envelope, [`WorkJob`], dispatched by kind to their modules.
 
 use crate::Metrics;
 use crate::mail::{Mailer, OutgoingMail};
 use apalis::prelude::{BoxDynError, Data};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use tenancy::TenantRegistry;
+use tenancy::platform::Platform;
 
 /// What a mail job is for; also its metric label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -12,6 +16,8 @@ use serde::{Deserialize, Serialize};
 pub enum MailKind {
     PasswordReset,
     Welcome,
+    /// An existing account confirms joining a client (self-registration).
+    JoinConfirmation,
 }
 
 impl MailKind {
@@ -20,6 +26,7 @@ impl MailKind {
         match self {
             MailKind::PasswordReset => "mail.password_reset",
             MailKind::Welcome => "mail.welcome",
+            MailKind::JoinConfirmation => "mail.join_confirmation",
         }
     }
 }
@@ -34,11 +41,60 @@ pub struct MailJob {
     pub mail: OutgoingMail,
 }
 
-/// What every job handler may use.
+/// What every job handler may use. Jobs act for the platform, not for a request, so they
+/// reach the tenant registry directly.
 #[derive(Debug, Clone)]
 pub struct JobContext {
     pub mailer: Mailer,
     pub metrics: Metrics,
+    pub platform: Platform,
+    pub tenants: Arc<TenantRegistry>,
+}
+
+/// A job of the work queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "job", rename_all = "snake_case")]
+pub enum WorkJob {
+    /// A registrations export; what to export is in the batch's params.
+    Export {
+        client_uuid: String,
+        batch_id: String,
+    },
+    /// The purge of one day: the trash after 30 days, saved registrations after a year,
+    /// expired export files. Claimed per day, and harmless when run again.
+    DailyPurge { day: String },
+}
+
+impl WorkJob {
+    /// The job name used in logs and metrics.
+    pub fn job_name(&self) -> &'static str {
+        match self {
+            WorkJob::Export { .. } => "export",
+            WorkJob::DailyPurge { .. } => "daily_purge",
+        }
+    }
+}
+
+/// Handler of [`WorkJob`]: each kind to its module. An error is retried with backoff.
+pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynError> {
+    let name = job.job_name();
+    let outcome: Result<(), BoxDynError> = match &job {
+        WorkJob::Export { batch_id, .. } => {
+            crate::export::run(&ctx, batch_id).await.map_err(Into::into)
+        }
+        WorkJob::DailyPurge { day } => crate::purge::daily(&ctx, day, tenancy::now())
+            .await
+            .map(|purged| tracing::info!(%day, ?purged, "daily purge done"))
+            .map_err(Into::into),
+    };
+    match &outcome {
+        Ok(()) => ctx.metrics.jobs_processed.with_label_values(&[name]).inc(),
+        Err(err) => {
+            ctx.metrics.jobs_failed.with_label_values(&[name]).inc();
+            tracing::warn!(job = name, error = %err, "job failed; will retry");
+        }
+    }
+    outcome
 }
 
 /// Handler of [`MailJob`].

@@ -1,11 +1,16 @@
 //! Background work of eform: the job queue (apalis over SQLite or Redis), the jobs
-//! themselves, outgoing mail, and the process metrics shared with the HTTP server.
+//! themselves (mail; exports and the daily purge as work jobs, with progress in the
+//! platform's batches), the schedule of periodic jobs, outgoing mail, and the process
+//! metrics shared with the HTTP server.
 
+pub mod export;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod purge;
 pub mod queue;
 pub mod runner;
+pub mod schedule;
 
 pub use metrics::Metrics;
 pub use queue::Queue;

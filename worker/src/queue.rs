@@ -2,7 +2,7 @@
 //! when a Redis URL is configured so workers on many machines share one queue.
 
 use crate::connect_jobs_db;
-use crate::jobs::MailJob;
+use crate::jobs::{MailJob, WorkJob};
 use apalis::prelude::TaskSink;
 use apalis_redis::RedisStorage;
 use apalis_sqlite::SqliteStorage;
@@ -19,11 +19,17 @@ pub enum QueueError {
     Push(String),
 }
 
-/// One storage per job type, all on the same backend.
+/// One storage per queue (mail, and the work jobs), all on the same backend.
 #[derive(Clone)]
 pub enum Queue {
-    Sqlite { mail: SqliteStorage<MailJob> },
-    Redis { mail: RedisStorage<MailJob> },
+    Sqlite {
+        mail: SqliteStorage<MailJob>,
+        work: SqliteStorage<WorkJob>,
+    },
+    Redis {
+        mail: RedisStorage<MailJob>,
+        work: RedisStorage<WorkJob>,
+    },
 }
 
 impl std::fmt::Debug for Queue {
@@ -52,16 +58,18 @@ impl Queue {
                 let conn = apalis_redis::connect(url)
                     .await
                     .map_err(|err| QueueError::Redis(err.to_string()))?;
-                let config = apalis_redis::Config::default().queue(queue_name(prefix, "mail"));
+                let config = |job| apalis_redis::Config::default().queue(queue_name(prefix, job));
                 Ok(Queue::Redis {
-                    mail: RedisStorage::new(conn).with_config(config),
+                    mail: RedisStorage::new(conn.clone()).with_config(config("mail")),
+                    work: RedisStorage::new(conn).with_config(config("work")),
                 })
             }
             None => {
                 let pool = connect_jobs_db(data_dir).await?;
-                let config = apalis_sqlite::Config::default().queue(queue_name(prefix, "mail"));
+                let config = |job| apalis_sqlite::Config::default().queue(queue_name(prefix, job));
                 Ok(Queue::Sqlite {
-                    mail: SqliteStorage::new(&pool).with_config(config),
+                    mail: SqliteStorage::new(&pool).with_config(config("mail")),
+                    work: SqliteStorage::new(&pool).with_config(config("work")),
                 })
             }
         }
@@ -69,17 +77,19 @@ impl Queue {
 
     /// Queues a mail.
     pub async fn push_mail(&self, job: MailJob) -> Result<(), QueueError> {
-        match self {
-            Queue::Sqlite { mail } => mail
-                .clone()
-                .push(job)
-                .await
-                .map_err(|err| QueueError::Push(err.to_string())),
-            Queue::Redis { mail } => mail
-                .clone()
-                .push(job)
-                .await
-                .map_err(|err| QueueError::Push(err.to_string())),
-        }
+        let pushed = match self {
+            Queue::Sqlite { mail, .. } => mail.clone().push(job).await.map_err(|e| e.to_string()),
+            Queue::Redis { mail, .. } => mail.clone().push(job).await.map_err(|e| e.to_string()),
+        };
+        pushed.map_err(QueueError::Push)
+    }
+
+    /// Queues a work job.
+    pub async fn push_work(&self, job: WorkJob) -> Result<(), QueueError> {
+        let pushed = match self {
+            Queue::Sqlite { work, .. } => work.clone().push(job).await.map_err(|e| e.to_string()),
+            Queue::Redis { work, .. } => work.clone().push(job).await.map_err(|e| e.to_string()),
+        };
+        pushed.map_err(QueueError::Push)
     }
 }

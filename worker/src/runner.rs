@@ -1,14 +1,16 @@
 //! Runs the workers of this process until shutdown.
 
 use crate::Queue;
-use crate::jobs::{JobContext, send_mail};
+use crate::jobs::{JobContext, run_work, send_mail};
 use apalis::layers::WorkerBuilderExt;
 use apalis::layers::retry::HasherRng;
-use apalis::layers::retry::RetryPolicy;
+use apalis::layers::retry::backoff::ExponentialBackoff;
 use apalis::layers::retry::backoff::{ExponentialBackoffMaker, MakeBackoff};
+use apalis::layers::retry::{BackoffRetryPolicy, RetryPolicy};
 use apalis::prelude::{BackendExt, WorkerBuilder};
 use std::future::Future;
 use std::time::Duration;
+use tokio::sync::watch;
 
 /// Attempts per job before it is given up (and left in the queue's dead set).
 const RETRIES: usize = 5;
@@ -28,12 +30,67 @@ pub fn worker_name(job: &str) -> String {
     )
 }
 
-/// Runs every worker until `shutdown` completes; jobs in progress finish first.
+/// Runs every worker of this process (mail, work) and the schedule until `shutdown`
+/// completes; jobs in progress finish first.
 pub async fn run(
     queue: Queue,
     ctx: JobContext,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
+    let (stop, stopped) = watch::channel(false);
+    tokio::spawn(async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    });
+    let signal = |mut stopped: watch::Receiver<bool>| async move {
+        let _ = stopped.wait_for(|stopped| *stopped).await;
+        Ok::<(), std::io::Error>(())
+    };
+    let schedule = tokio::spawn(crate::schedule::run(
+        ctx.platform.clone(),
+        queue.clone(),
+        stopped.clone(),
+    ));
+    let (mail_name, work_name) = (worker_name("mail"), worker_name("work"));
+    tracing::info!(mail = %mail_name, work = %work_name, backend = ?queue, "starting workers");
+    let result = match queue {
+        Queue::Sqlite { mail, work } => {
+            let mail = WorkerBuilder::new(mail_name)
+                .backend(mail.poll_with_interval(POLL_INTERVAL))
+                .data(ctx.clone())
+                .retry(policy()?)
+                .build(send_mail)
+                .run_until(signal(stopped.clone()));
+            let work = WorkerBuilder::new(work_name)
+                .backend(work.poll_with_interval(POLL_INTERVAL))
+                .data(ctx)
+                .retry(policy()?)
+                .build(run_work)
+                .run_until(signal(stopped.clone()));
+            tokio::try_join!(mail, work).map(|_| ())
+        }
+        Queue::Redis { mail, work } => {
+            let mail = WorkerBuilder::new(mail_name)
+                .backend(mail.poll_with_interval(POLL_INTERVAL))
+                .data(ctx.clone())
+                .retry(policy()?)
+                .build(send_mail)
+                .run_until(signal(stopped.clone()));
+            let work = WorkerBuilder::new(work_name)
+                .backend(work.poll_with_interval(POLL_INTERVAL))
+                .data(ctx)
+                .retry(policy()?)
+                .build(run_work)
+                .run_until(signal(stopped.clone()));
+            tokio::try_join!(mail, work).map(|_| ())
+        }
+    };
+    let _ = schedule.await;
+    result.map_err(|err| err.to_string())
+}
+
+/// Retries with exponential backoff from 1 s to 2 minutes.
+fn policy() -> Result<BackoffRetryPolicy<ExponentialBackoff>, String> {
     let backoff = ExponentialBackoffMaker::new(
         Duration::from_secs(1),
         Duration::from_secs(120),
@@ -42,32 +99,5 @@ pub async fn run(
     )
     .map_err(|err| err.to_string())?
     .make_backoff();
-    let policy = RetryPolicy::retries(RETRIES).with_backoff(backoff);
-    let signal = async move {
-        shutdown.await;
-        Ok::<(), std::io::Error>(())
-    };
-    let name = worker_name("mail");
-    tracing::info!(worker = %name, backend = ?queue, "starting worker");
-    let result = match queue {
-        Queue::Sqlite { mail } => {
-            WorkerBuilder::new(name)
-                .backend(mail.poll_with_interval(POLL_INTERVAL))
-                .data(ctx)
-                .retry(policy)
-                .build(send_mail)
-                .run_until(signal)
-                .await
-        }
-        Queue::Redis { mail } => {
-            WorkerBuilder::new(name)
-                .backend(mail.poll_with_interval(POLL_INTERVAL))
-                .data(ctx)
-                .retry(policy)
-                .build(send_mail)
-                .run_until(signal)
-                .await
-        }
-    };
-    result.map_err(|err| err.to_string())
+    Ok(RetryPolicy::retries(RETRIES).with_backoff(backoff))
 }

@@ -3,7 +3,10 @@
 //! starts one when none answers).
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
+use tenancy::TenantRegistry;
+use tenancy::platform::Platform;
 use worker::jobs::{JobContext, MailJob, MailKind};
 use worker::mail::{Mailer, OutgoingMail};
 use worker::{Metrics, Queue, runner};
@@ -20,6 +23,8 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
     let ctx = JobContext {
         mailer: Mailer::new(None, mail_dir.clone())?,
         metrics: metrics.clone(),
+        platform: Platform::open(dir).await?,
+        tenants: Arc::new(TenantRegistry::new(dir, 4)),
     };
     let id = uuid::Uuid::new_v4().to_string();
     queue

@@ -4,6 +4,7 @@ use crate::AppState;
 use crate::error::Result;
 use domain::messages;
 use tenancy::platform::clients::Client;
+use tenancy::platform::invites;
 use tenancy::platform::password_tokens::{self, Purpose};
 use tenancy::platform::users::User;
 use worker::jobs::{MailJob, MailKind};
@@ -49,6 +50,27 @@ pub async fn queue_welcome(state: &AppState, user: &User, client: &Client) -> Re
         .push_mail(MailJob {
             client_uuid,
             kind: MailKind::Welcome,
+            mail,
+        })
+        .await?;
+    Ok(())
+}
+
+/// Queues the mail with which an existing account confirms joining a client.
+pub async fn queue_join_confirmation(state: &AppState, user: &User, client: &Client) -> Result<()> {
+    let token = invites::issue(&state.platform, &user.id, &client.id).await?;
+    let link = format!("{}/user/join/{token}", state.config.base_url());
+    let mail = OutgoingMail {
+        id: tenancy::new_id(),
+        to: user.email.clone(),
+        subject: messages::mail_join_subject(&client.name),
+        text: messages::mail_join_body(&client.name, &link),
+    };
+    state
+        .queue
+        .push_mail(MailJob {
+            client_uuid: Some(client.id.to_string()),
+            kind: MailKind::JoinConfirmation,
             mail,
         })
         .await?;

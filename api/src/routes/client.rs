@@ -1,89 +1,156 @@
 //! A client as seen by one of its users: `api/client/{id}` and its account calls.
 
 use crate::AppState;
+use crate::answers::StatusMessage;
 use crate::error::{AppError, Result};
-use crate::extract::ClientCtx;
+use crate::extract::AuthUser;
+use crate::policy::{self, table};
 use crate::routes::account_mail;
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use domain::access::Permission;
 use domain::ids::UserId;
-use serde_json::{Value, json};
-use std::collections::HashMap;
+use serde::Serialize;
 use tenancy::platform::{memberships, terms, users};
 use tenancy::tenant::credits;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes of this resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/client/{client_id}", get(show))
-        .route("/api/client/{client_id}/info", get(info))
-        .route(
-            "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail",
-            get(resend_welcome_mail),
-        )
-        .route(
-            "/api/client/{client_id}/accept-terms-and-conditions",
-            post(accept_terms),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(info))
+        .routes(routes!(resend_welcome_mail))
+        .routes(routes!(accept_terms))
+}
+
+/// `GET api/client/{id}/info`.
+#[derive(Debug, Serialize, ToSchema)]
+struct ClientAccess {
+    /// Effective roles here, 'form_filler' first.
+    roles: Vec<String>,
+    /// Permission strings of the specification, sorted.
+    permissions: Vec<String>,
 }
 
 /// `GET api/client/{id}/info`: the user's roles and permission strings in this client.
-async fn info(ctx: ClientCtx) -> Json<Value> {
-    Json(json!({
-        "roles": ctx.access.roles(),
-        "permissions": ctx.access.permission_strings(),
+#[utoipa::path(get, path = "/api/client/{client_id}/info", operation_id = table::CLIENT_INFO.op, tag = "client",
+    params(("client_id" = String, Path)),
+    responses((status = 200, description = "Roles and permissions", body = ClientAccess)))]
+async fn info(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<ClientAccess>> {
+    let ctx = policy::client_by_id(&state, auth, &client_id, &table::CLIENT_INFO).await?;
+    Ok(Json(ClientAccess {
+        roles: ctx
+            .access
+            .roles()
+            .iter()
+            .map(|r| r.as_str().to_owned())
+            .collect(),
+        permissions: ctx.access.permission_strings(),
     }))
+}
+
+/// `GET api/client/{id}`.
+#[derive(Debug, Serialize, ToSchema)]
+struct ClientDetails {
+    id: String,
+    uuid: String,
+    name: String,
+    /// Paid modules: word, map_element, location, tracking, qr_code.
+    modules: Vec<String>,
+    credits: i64,
+    field_credits: i64,
+    field_low_credit_email_limit: i64,
+    terms_and_conditions_required: bool,
 }
 
 /// `GET api/client/{id}`: credits and modules. Credits past their expiry count as 0 for
 /// everyone but admins, who see the real values (spec document 3, section 1).
-async fn show(ctx: ClientCtx) -> Result<Json<Value>> {
-    let left = credits::left(&ctx.db, ctx.access.is_admin()).await?;
-    let client = &ctx.client;
-    Ok(Json(json!({
-        "id": client.id,
-        "uuid": client.id,
-        "name": client.name,
-        "modules": client.modules,
-        "credits": left,
-        "field_credits": left,
-        "field_low_credit_email_limit": client.low_credit_email_limit,
-        "terms_and_conditions_required": client.terms_and_conditions_required,
-    })))
+#[utoipa::path(get, path = "/api/client/{client_id}", operation_id = table::CLIENT_SHOW.op, tag = "client",
+    params(("client_id" = String, Path)),
+    responses((status = 200, description = "Credits and modules", body = ClientDetails)))]
+async fn show(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<ClientDetails>> {
+    let ctx = policy::client_by_id(&state, auth, &client_id, &table::CLIENT_SHOW).await?;
+    let left = credits::left(ctx.db(), ctx.access.is_admin()).await?;
+    let client = ctx.client;
+    Ok(Json(ClientDetails {
+        id: client.id.to_string(),
+        uuid: client.id.to_string(),
+        name: client.name,
+        modules: client.modules,
+        credits: left,
+        field_credits: left,
+        field_low_credit_email_limit: client.low_credit_email_limit,
+        terms_and_conditions_required: client.terms_and_conditions_required,
+    }))
+}
+
+/// The welcome mail was queued.
+#[derive(Debug, Serialize, ToSchema)]
+struct WelcomeSent {
+    /// Always 'success'.
+    status: String,
+    email: String,
 }
 
 /// `GET api/clients/{id}/user/{userId}/resend-welcome-mail`: queues the welcome mail again
-/// for a user of this client.
+/// for a user of this client. User management reaches only the client's own users with roles
+/// the manager may hand out: never a platform admin or employee, never a user with a role the
+/// manager could not assign (decision 011).
+#[utoipa::path(get, path = "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail", operation_id = table::CLIENT_RESEND_WELCOME_MAIL.op, tag = "client",
+    params(("client_id" = String, Path), ("user_id" = String, Path)),
+    responses((status = 200, description = "Queued", body = WelcomeSent)))]
 async fn resend_welcome_mail(
     State(state): State<AppState>,
-    ctx: ClientCtx,
-    Path(params): Path<HashMap<String, String>>,
-) -> Result<Json<Value>> {
-    let user_id = params
-        .get("user_id")
-        .and_then(|raw| UserId::parse(raw))
-        .ok_or(AppError::NotFound)?;
+    auth: AuthUser,
+    Path((client_id, user_id)): Path<(String, String)>,
+) -> Result<Json<WelcomeSent>> {
+    let ctx =
+        policy::client_by_id(&state, auth, &client_id, &table::CLIENT_RESEND_WELCOME_MAIL).await?;
+    let user_id = UserId::parse(&user_id).ok_or(AppError::NotFound)?;
     let user = users::find_by_id(&state.platform, &user_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if memberships::roles_in_client(&state.platform, &user.id, &ctx.client.id)
+    let roles = memberships::roles_in_client(&state.platform, &user.id, &ctx.client.id)
         .await?
-        .is_none()
-    {
-        return Err(AppError::NotFound);
+        .ok_or(AppError::NotFound)?;
+    if !ctx.access.is_admin() && !user.global_roles.is_empty() {
+        return Err(AppError::Forbidden);
     }
-    ctx.require(Permission::ClientAddUsers)?;
+    for role in roles {
+        ctx.require(Permission::AssignRole(role))?;
+    }
     account_mail::queue_welcome(&state, &user, &ctx.client).await?;
-    Ok(Json(json!({ "status": "success", "email": user.email })))
+    Ok(Json(WelcomeSent {
+        status: "success".to_owned(),
+        email: user.email,
+    }))
 }
 
 /// `POST api/client/{client_uuid}/accept-terms-and-conditions`: records that this user
 /// accepted the client's terms (idempotent; the body's client_uuid repeats the path).
-async fn accept_terms(State(state): State<AppState>, ctx: ClientCtx) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/client/{client_id}/accept-terms-and-conditions", operation_id = table::CLIENT_ACCEPT_TERMS.op, tag = "client",
+    params(("client_id" = String, Path)),
+    responses((status = 200, description = "Accepted", body = StatusMessage)))]
+async fn accept_terms(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<StatusMessage>> {
+    let ctx = policy::client_by_id(&state, auth, &client_id, &table::CLIENT_ACCEPT_TERMS).await?;
     terms::accept(&state.platform, &ctx.client.id, &ctx.auth.user.id).await?;
-    Ok(Json(
-        json!({ "status": true, "message": domain::messages::TERMS_ACCEPTED }),
-    ))
+    state
+        .caches
+        .forget_membership(&ctx.auth.user.id, &ctx.client.id);
+    Ok(Json(StatusMessage::ok(domain::messages::TERMS_ACCEPTED)))
 }

@@ -2,81 +2,86 @@
 //! Every change forgets the cached form at once, so fill-in calls never see the old one.
 
 use crate::AppState;
+use crate::answers::StatusOnly;
 use crate::error::{AppError, FieldError, Result};
-use crate::extract::{AuthUser, ClientCtx, JsonBody};
+use crate::extract::{AuthUser, JsonBody};
+use crate::input::checked_name;
+use crate::policy::{self, ClientCtx, Route, table};
 use crate::routes::folders::millis;
-use crate::routes::forms::{form_json, manages_forms};
+use crate::routes::forms::{AccessEntry, FormJson};
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, patch, post};
-use axum::{Json, Router};
 use domain::access::Permission;
 use domain::form::SchemaError;
-use domain::ids::{ClientId, UserId};
+use domain::ids::UserId;
 use domain::messages;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tenancy::platform::{directory, users};
 use tenancy::tenant::forms::{self, Form, NewForm};
 use tenancy::tenant::{folders, revisions};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes of this resource (`GET api/form/{id}` is in `routes::forms`).
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/form", post(create))
-        .route("/api/form/{form_id}", patch(update).delete(remove))
-        .route("/api/form/{form_id}/publish", post(publish))
-        .route("/api/form/{form_id}/unpublish", post(unpublish))
-        .route("/api/form/{form_id}/revisions", get(revision_list))
-        .route(
-            "/api/form/{form_id}/revision-restore/{revision_id}",
-            get(restore),
-        )
-        .route("/api/form/{form_id}/copy", post(copy))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(update, remove))
+        .routes(routes!(publish))
+        .routes(routes!(unpublish))
+        .routes(routes!(revision_list))
+        .routes(routes!(restore))
+        .routes(routes!(copy))
 }
 
 /// The admin Form JSON: the fill-in shape plus what only managers see.
-pub async fn admin_json(state: &AppState, ctx: &ClientCtx, form: &Form) -> Result<Value> {
-    let mut json = form_json(form, ctx.client.id.as_str());
+pub async fn admin_json(state: &AppState, ctx: &ClientCtx, form: &Form) -> Result<FormJson> {
+    let mut json = FormJson::fill(form, ctx.client.id.as_str());
     let editor = match &form.updated_by {
         Some(id) => users::find_by_id(&state.platform, &UserId::from_trusted(id.clone()))
             .await?
             .map(|user| user.username),
         None => None,
     };
-    let (user_ids, group_ids) = forms::access_lists(&ctx.db, &form.id).await?;
-    let access: Vec<Value> = user_ids
-        .iter()
-        .map(|id| json!({ "user_id": id }))
-        .chain(group_ids.iter().map(|id| json!({ "group_id": id })))
+    let (user_ids, group_ids) = forms::access_lists(ctx.db(), &form.id).await?;
+    let access: Vec<AccessEntry> = user_ids
+        .into_iter()
+        .map(|id| AccessEntry {
+            user_id: Some(id),
+            group_id: None,
+        })
+        .chain(group_ids.into_iter().map(|id| AccessEntry {
+            user_id: None,
+            group_id: Some(id),
+        }))
         .collect();
-    json["email_settings"] = form.email_settings.clone();
-    json["webhook_integrations"] = form.webhook_integrations.clone();
-    json["registration_phase"] = json!(domain::form::initial_phase(&form.form_type));
-    json["user"] = json!(editor);
-    json["users"] = Value::Array(access);
+    json.email_settings = Some(form.email_settings.clone());
+    json.webhook_integrations = Some(form.webhook_integrations.clone());
+    json.registration_phase = Some(json!(domain::form::initial_phase(&form.form_type)));
+    json.user = Some(json!(editor));
+    json.users = Some(access);
     Ok(json)
 }
 
-/// The live form of a globally addressed call, after checking the user holds `permission`
-/// in the client that owns it.
+/// The live form of a form-scoped management route, after the policy allowed it in the
+/// client that owns the form.
 pub async fn managed_form(
     state: &AppState,
     auth: AuthUser,
     form_id: &str,
-    permission: Permission,
+    route: &Route,
 ) -> Result<(ClientCtx, Form)> {
-    let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
-    ctx.require(permission)?;
-    let form = forms::find(&ctx.db, form_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let ctx = policy::owner(state, auth, "form", form_id, route).await?;
+    let form = reload(&ctx, form_id).await?;
     Ok((ctx, form))
 }
 
 /// The form as stored now, for answers after a change.
 async fn reload(ctx: &ClientCtx, form_id: &str) -> Result<Form> {
-    forms::find(&ctx.db, form_id)
+    forms::find(ctx.db(), form_id)
         .await?
         .ok_or(AppError::NotFound)
 }
@@ -103,34 +108,51 @@ fn schema_errors(errors: Vec<SchemaError>) -> AppError {
     }
 }
 
-/// 422 unless `folder_id` names a folder of this client.
+/// The folder `folder_id` names in this client: 422 when none is given, 404 when it names
+/// no folder here.
 async fn existing_folder(ctx: &ClientCtx, folder_id: Option<&str>) -> Result<String> {
-    let missing = || AppError::invalid("folder_id", messages::FOLDER_REQUIRED);
-    let folder_id = folder_id.filter(|id| !id.is_empty()).ok_or_else(missing)?;
-    Ok(folders::find(&ctx.db, folder_id)
+    let folder_id = folder_id
+        .filter(|id| !id.is_empty())
+        .ok_or_else(|| AppError::invalid("folder_id", messages::FOLDER_REQUIRED))?;
+    Ok(folders::find(ctx.db(), folder_id)
         .await?
-        .ok_or_else(missing)?
+        .ok_or(AppError::Missing(messages::FOLDER_UNKNOWN))?
         .id)
 }
 
-/// A form name without surrounding spaces; 422 when nothing is left.
+/// A form name as stored; 422 when nothing visible is left, too long or invisible.
 fn form_name(raw: Option<&str>) -> Result<String> {
-    match raw.map(str::trim) {
-        Some(name) if !name.is_empty() => Ok(name.to_owned()),
-        _ => Err(AppError::invalid("form_name", messages::FORM_NAME_REQUIRED)),
-    }
+    checked_name("form_name", raw, messages::FORM_NAME_REQUIRED)
 }
 
-#[derive(Debug, Deserialize)]
+/// Body of `POST api/form`.
+#[derive(Debug, Deserialize, ToSchema)]
 struct CreateBody {
+    #[schema(schema_with = crate::input::name_schema, required = true)]
     form_name: Option<String>,
+    /// default when left out.
+    #[schema(schema_with = form_type_schema)]
     form_type: Option<String>,
+    #[schema(required = true, min_length = 1)]
     folder_id: Option<String>,
+    #[schema(format = Uuid, required = true)]
     client_id: Option<String>,
+    #[schema(value_type = Option<Vec<Object>>)]
     schema: Option<Value>,
+    #[schema(value_type = Option<Vec<Object>>)]
     rules: Option<Value>,
+    #[schema(value_type = Option<Object>)]
     values: Option<Value>,
+    #[schema(value_type = Option<Vec<Object>>)]
     email_settings: Option<Value>,
+}
+
+/// `form_type`: one of the form types (document 001 section 3).
+fn form_type_schema() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(domain::form::FORM_TYPES.iter().copied()))
+        .build()
 }
 
 /// linkedForm and computed elements are added by platform administrators only (document
@@ -145,18 +167,16 @@ fn require_admin_for_added(ctx: &ClientCtx, before: &Value, after: &Value) -> Re
 }
 
 /// `POST api/form`: a new, unpublished form; the schema starts empty unless one is sent.
+#[utoipa::path(post, path = "/api/form", operation_id = table::FORM_CREATE.op, tag = "form admin",
+    request_body = CreateBody,
+    responses((status = 201, description = "Created", body = FormJson)))]
 async fn create(
     State(state): State<AppState>,
     auth: AuthUser,
     JsonBody(body): JsonBody<CreateBody>,
-) -> Result<(StatusCode, Json<Value>)> {
-    let client_id = body
-        .client_id
-        .as_deref()
-        .and_then(ClientId::parse)
-        .ok_or(AppError::NotFound)?;
-    let ctx = ClientCtx::resolve(&state, auth, &client_id).await?;
-    ctx.require(Permission::ManageForms)?;
+) -> Result<(StatusCode, Json<FormJson>)> {
+    let client_id = body.client_id.as_deref().unwrap_or_default();
+    let ctx = policy::client_by_id(&state, auth, client_id, &table::FORM_CREATE).await?;
     let name = form_name(body.form_name.as_deref())?;
     let form_type = body.form_type.unwrap_or_else(|| "default".to_owned());
     if !domain::form::FORM_TYPES.contains(&form_type.as_str()) {
@@ -187,7 +207,7 @@ async fn create(
         published: false,
         updated_by: Some(ctx.auth.user.id.to_string()),
     };
-    forms::insert(&ctx.db, &new).await?;
+    forms::insert(ctx.db(), &new).await?;
     directory::register(&state.platform, "form", &id, &ctx.client.id).await?;
     let form = reload(&ctx, &id).await?;
     Ok((
@@ -326,7 +346,7 @@ fn settle_guest_id(before: &Form, next: &mut Form) -> (Option<String>, Option<St
 async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) -> Result<Form> {
     let (gone, fresh) = settle_guest_id(before, &mut next);
     let user = &ctx.auth.user;
-    forms::update(&ctx.db, &next, Some(user.id.as_str())).await?;
+    forms::update(ctx.db(), &next, Some(user.id.as_str())).await?;
     if let Some(old) = gone {
         directory::remove(&state.platform, "guest", &old).await?;
         state.caches.directory.remove(&("guest".to_owned(), old));
@@ -337,7 +357,7 @@ async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) 
     state.caches.forget_form(&ctx.client.id, &next.id);
     let stored = reload(ctx, &next.id).await?;
     revisions::insert(
-        &ctx.db,
+        ctx.db(),
         &stored,
         Some(user.id.as_str()),
         Some(&user.username),
@@ -346,23 +366,24 @@ async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) 
     Ok(stored)
 }
 
-/// `PATCH api/form/{id}`: the whole form; each changed part needs its own permission.
+/// `PATCH api/form/{id}`: the whole form; each changed part needs its own permission, and
+/// the call needs one of the permissions that change a part. A body that changes nothing
+/// stores nothing (no revision, no 'last changed by').
+#[utoipa::path(patch, path = "/api/form/{form_id}", operation_id = table::FORM_UPDATE.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    request_body(content = Object, description = "The whole form or the parts to change (see FormJson)"),
+    responses((status = 200, description = "The form as stored", body = FormJson)))]
 async fn update(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
     JsonBody(body): JsonBody<Map<String, Value>>,
-) -> Result<Json<Value>> {
-    let ctx = ClientCtx::for_owner_of(&state, auth, "form", &form_id).await?;
-    // Only form managers change forms at all: a body without changes would otherwise let
-    // any user of the client write a revision in their name.
-    if !manages_forms(&ctx) {
-        return Err(AppError::Forbidden);
-    }
-    let current = forms::find(&ctx.db, &form_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+) -> Result<Json<FormJson>> {
+    let (ctx, current) = managed_form(&state, auth, &form_id, &table::FORM_UPDATE).await?;
     let (next, needed) = apply_patch(&current, &body)?;
+    if needed.is_empty() {
+        return Ok(Json(admin_json(&state, &ctx, &current).await?));
+    }
     for permission in needed {
         ctx.require(permission)?;
     }
@@ -378,13 +399,16 @@ async fn update(
 }
 
 /// `DELETE api/form/{id}`: the form disappears everywhere; its registrations stay.
+#[utoipa::path(delete, path = "/api/form/{form_id}", operation_id = table::FORM_DELETE.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "Deleted", body = StatusOnly)))]
 async fn remove(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
-    let (ctx, form) = managed_form(&state, auth, &form_id, Permission::ManageFormDelete).await?;
-    forms::mark_deleted(&ctx.db, &form.id).await?;
+) -> Result<Json<StatusOnly>> {
+    let (ctx, form) = managed_form(&state, auth, &form_id, &table::FORM_DELETE).await?;
+    forms::mark_deleted(ctx.db(), &form.id).await?;
     if let Some(guest_id) = form.guest_id {
         directory::remove(&state.platform, "guest", &guest_id).await?;
         state
@@ -393,7 +417,7 @@ async fn remove(
             .remove(&("guest".to_owned(), guest_id));
     }
     state.caches.forget_form(&ctx.client.id, &form.id);
-    Ok(Json(json!({ "status": true })))
+    Ok(Json(StatusOnly::OK))
 }
 
 /// Publishes or unpublishes, each with its own permission.
@@ -402,65 +426,96 @@ async fn set_published(
     auth: AuthUser,
     form_id: &str,
     published: bool,
-) -> Result<Json<Value>> {
-    let permission = if published {
-        Permission::ManageFormPublish
+) -> Result<Json<FormJson>> {
+    let route = if published {
+        &table::FORM_PUBLISH
     } else {
-        Permission::ManageFormUnpublish
+        &table::FORM_UNPUBLISH
     };
-    let (ctx, form) = managed_form(&state, auth, form_id, permission).await?;
-    forms::set_published(&ctx.db, &form.id, published).await?;
+    let (ctx, form) = managed_form(&state, auth, form_id, route).await?;
+    forms::set_published(ctx.db(), &form.id, published).await?;
     state.caches.forget_form(&ctx.client.id, &form.id);
     let stored = reload(&ctx, &form.id).await?;
     Ok(Json(admin_json(&state, &ctx, &stored).await?))
 }
 
 /// `POST api/form/{id}/publish` (the body's list of ids only repeats the path).
+#[utoipa::path(post, path = "/api/form/{form_id}/publish", operation_id = table::FORM_PUBLISH.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "The form, published", body = FormJson)))]
 async fn publish(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<FormJson>> {
     set_published(state, auth, &form_id, true).await
 }
 
 /// `POST api/form/{id}/unpublish`.
+#[utoipa::path(post, path = "/api/form/{form_id}/unpublish", operation_id = table::FORM_UNPUBLISH.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "The form, unpublished", body = FormJson)))]
 async fn unpublish(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
+) -> Result<Json<FormJson>> {
     set_published(state, auth, &form_id, false).await
 }
 
+/// Who made a revision.
+#[derive(Debug, Serialize, ToSchema)]
+struct RevisionUser {
+    username: Option<String>,
+}
+
+/// One stored version of a form.
+#[derive(Debug, Serialize, ToSchema)]
+struct RevisionEntry {
+    revision_id: String,
+    /// Epoch milliseconds.
+    updated_at: i64,
+    user: RevisionUser,
+}
+
 /// `GET api/form/{id}/revisions`: newest first.
+#[utoipa::path(get, path = "/api/form/{form_id}/revisions", operation_id = table::FORM_REVISIONS.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "Revisions, newest first", body = Vec<RevisionEntry>)))]
 async fn revision_list(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
-    let (ctx, form) =
-        managed_form(&state, auth, &form_id, Permission::ManageFormRevisionsView).await?;
-    let list: Vec<Value> = revisions::list(&ctx.db, &form.id)
+) -> Result<Json<Vec<RevisionEntry>>> {
+    let (ctx, form) = managed_form(&state, auth, &form_id, &table::FORM_REVISIONS).await?;
+    let list = revisions::list(ctx.db(), &form.id)
         .await?
         .into_iter()
-        .map(|rev| json!({ "revision_id": rev.id, "updated_at": millis(rev.created_at), "user": { "username": rev.username } }))
+        .map(|rev| RevisionEntry {
+            revision_id: rev.id,
+            updated_at: millis(rev.created_at),
+            user: RevisionUser {
+                username: rev.username,
+            },
+        })
         .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(list))
 }
 
 /// `GET api/form/{id}/revision-restore/{revision_id}`: the form as it was in that revision,
 /// back in its folder while that folder exists. Publication, access and the guest link stay
 /// as they are now: they have calls of their own, and an old guest link must never come back.
+#[utoipa::path(get, path = "/api/form/{form_id}/revision-restore/{revision_id}", operation_id = table::FORM_REVISION_RESTORE.op, tag = "form admin",
+    params(("form_id" = String, Path), ("revision_id" = String, Path)),
+    responses((status = 200, description = "The form as restored", body = FormJson)))]
 async fn restore(
     State(state): State<AppState>,
     auth: AuthUser,
     Path((form_id, revision_id)): Path<(String, String)>,
-) -> Result<Json<Value>> {
+) -> Result<Json<FormJson>> {
     let (ctx, current) =
-        managed_form(&state, auth, &form_id, Permission::ManageFormRevisionsView).await?;
-    ctx.require(Permission::ManageFormEdit)?;
-    let old = revisions::find(&ctx.db, &current.id, &revision_id)
+        managed_form(&state, auth, &form_id, &table::FORM_REVISION_RESTORE).await?;
+    let old = revisions::find(ctx.db(), &current.id, &revision_id)
         .await?
         .ok_or(AppError::NotFound)?;
     let mut settings = old.settings.clone();
@@ -475,7 +530,7 @@ async fn restore(
         }
     }
     let folder_id = match old.folder_id.as_deref() {
-        Some(id) if folders::find(&ctx.db, id).await?.is_some() => old.folder_id.clone(),
+        Some(id) if folders::find(ctx.db(), id).await?.is_some() => old.folder_id.clone(),
         _ => current.folder_id.clone(),
     };
     let restored = Form {
@@ -488,29 +543,36 @@ async fn restore(
     Ok(Json(admin_json(&state, &ctx, &stored).await?))
 }
 
-#[derive(Debug, Deserialize)]
+/// Body of `POST api/form/{id}/copy`.
+#[derive(Debug, Deserialize, ToSchema)]
 struct CopyBody {
+    /// The client to copy to; this form's client when left out.
     client_id: Option<String>,
+    #[schema(required = true, min_length = 1)]
     folder_id: Option<String>,
 }
 
 /// `POST api/form/{id}/copy`: 'Kopie van {name}' in a folder of this or another client of
-/// the user, unpublished, without guest access or users.
+/// the user (where the user needs 'eform manage forms'), unpublished, without guest access
+/// or users.
+#[utoipa::path(post, path = "/api/form/{form_id}/copy", operation_id = table::FORM_COPY.op, tag = "form admin",
+    params(("form_id" = String, Path)),
+    request_body = CopyBody,
+    responses((status = 201, description = "The copy", body = FormJson)))]
 async fn copy(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
     JsonBody(body): JsonBody<CopyBody>,
-) -> Result<(StatusCode, Json<Value>)> {
-    let (source, form) = managed_form(&state, auth, &form_id, Permission::ManageFormEdit).await?;
+) -> Result<(StatusCode, Json<FormJson>)> {
+    let (source, form) = managed_form(&state, auth, &form_id, &table::FORM_COPY).await?;
     let target = match body
         .client_id
         .as_deref()
         .filter(|id| *id != source.client.id.as_str())
     {
         Some(raw) => {
-            let client_id = ClientId::parse(raw).ok_or(AppError::NotFound)?;
-            ClientCtx::resolve(&state, source.auth.clone(), &client_id).await?
+            policy::client_by_id(&state, source.auth.clone(), raw, &table::FORM_CREATE).await?
         }
         None => source,
     };
@@ -540,7 +602,7 @@ async fn copy(
         published: false,
         updated_by: Some(target.auth.user.id.to_string()),
     };
-    forms::insert(&target.db, &new).await?;
+    forms::insert(target.db(), &new).await?;
     directory::register(&state.platform, "form", &id, &target.client.id).await?;
     let stored = reload(&target, &id).await?;
     Ok((

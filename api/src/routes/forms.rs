@@ -2,172 +2,229 @@
 //! `api/forms/published/{client}`.
 
 use crate::AppState;
-use crate::cache::CachedForm;
-use crate::error::{AppError, Result};
-use crate::extract::{AuthUser, ClientCtx, public_tenant};
+use crate::error::Result;
+use crate::extract::AuthUser;
+use crate::policy::{self, ClientCtx, table};
 use crate::routes::folders::millis;
 use crate::routes::form_admin;
+use axum::Json;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
-use domain::access::Permission;
-use serde_json::{Value, json};
-use std::sync::Arc;
-use tenancy::TenantDb;
+use serde::Serialize;
+use serde_json::{Map, Value};
 use tenancy::tenant::forms::{self, Form};
 use tenancy::tenant::user_groups;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes of this resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/form/{form_id}", get(show))
-        .route("/api/form/{form_id}/anonymous", get(anonymous))
-        .route("/api/form/{form_id}/metadata", get(metadata))
-        .route("/api/forms/published/{client_id}", get(published))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(show))
+        .routes(routes!(anonymous))
+        .routes(routes!(metadata))
+        .routes(routes!(published))
 }
 
-/// Permissions that let a user open any form of the client, published or not.
-pub const MANAGE_ANY_FORM: [Permission; 3] = [
-    Permission::ManageForms,
-    Permission::ManageFormRegistrations,
-    Permission::ManageFormUsers,
-];
-
-/// A form parsed for sending, from the cache or the tenant database.
-pub async fn cached_form(
-    state: &AppState,
-    db: &TenantDb,
-    form_id: &str,
-) -> Result<Arc<CachedForm>> {
-    let key = (db.client_id().clone(), form_id.to_owned());
-    if let Some(cached) = state.caches.forms.get(&key) {
-        return Ok(cached);
-    }
-    let form = forms::find(db, form_id).await?.ok_or(AppError::NotFound)?;
-    // A stored form was validated when it was saved; failing here is our fault, not the user's.
-    let definition =
-        domain::form::validate_schema(&form.schema, &form.rules).map_err(|errors| {
-            AppError::internal(format!("stored form {form_id} is invalid: {errors:?}"))
-        })?;
-    let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
-    let schema_text = form.schema.to_string();
-    let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
-    let cached = Arc::new(CachedForm {
-        form,
-        definition,
-        schema_json: schema_text.into(),
-        schema_hash,
-        allowed_users,
-        allowed_groups,
-    });
-    state.caches.forms.insert(key, cached.clone());
-    Ok(cached)
+/// Who may fill in a form: a user or a group (admin shape).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AccessEntry {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_id: Option<String>,
 }
 
-/// The form a signed-in user may fill in (or manage): 404 when unknown, 403 otherwise.
-pub async fn fillable(
-    state: &AppState,
-    auth: AuthUser,
-    form_id: &str,
-) -> Result<(ClientCtx, Arc<CachedForm>)> {
-    let ctx = ClientCtx::for_owner_of(state, auth, "form", form_id).await?;
-    let cached = cached_form(state, &ctx.db, form_id).await?;
-    if !manages_forms(&ctx) {
-        let user = ctx.auth.user.id.as_str();
-        // Group membership is only read for forms that are limited to groups.
-        let groups = if cached.allowed_groups.is_empty() {
-            Vec::new()
-        } else {
-            user_groups::of_user(&ctx.db, user).await?
-        };
-        if !cached.may_fill(user, &groups) {
-            return Err(AppError::Forbidden);
+/// The Form entity (document 000 section 3). The fields marked 'admin shape' are present
+/// only for users who manage the client's forms (decision 010).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FormJson {
+    pub form_id: String,
+    pub form_guest_id: Option<String>,
+    pub form_name: String,
+    /// default or workflow.
+    pub form_type: String,
+    pub folder_id: Option<String>,
+    pub client_id: String,
+    pub client_uuid: String,
+    /// The elements.
+    #[schema(value_type = Vec<Object>)]
+    pub schema: Value,
+    /// Default values of the form builder.
+    #[schema(value_type = Object)]
+    pub values: Value,
+    #[schema(value_type = Vec<Object>)]
+    pub rules: Value,
+    /// guestAccess, guestID, search_enabled, searchable_fields, bad_internet_mode, ...
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// form_complete_action.
+    #[schema(value_type = Object)]
+    pub form_settings: Value,
+    pub form_summary: Option<String>,
+    #[serde(rename = "registrationNameToken")]
+    pub registration_name_token: Option<String>,
+    /// Epoch milliseconds; null while unpublished.
+    pub published_at: Option<i64>,
+    /// Epoch milliseconds.
+    pub updated_at: i64,
+    /// Admin shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub email_settings: Option<Value>,
+    /// Admin shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub webhook_integrations: Option<Value>,
+    /// Admin shape: '1' for workflow forms, null otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub registration_phase: Option<Value>,
+    /// Admin shape: the user name of the last editor, or null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub user: Option<Value>,
+    /// Admin shape: the users and groups that may fill it in (none: everyone of the client).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub users: Option<Vec<AccessEntry>>,
+}
+
+impl FormJson {
+    /// The fill-in shape of a form of `client_id`.
+    pub fn fill(form: &Form, client_id: &str) -> FormJson {
+        FormJson {
+            form_id: form.id.clone(),
+            form_guest_id: form.guest_id.clone(),
+            form_name: form.name.clone(),
+            form_type: form.form_type.clone(),
+            folder_id: form.folder_id.clone(),
+            client_id: client_id.to_owned(),
+            client_uuid: client_id.to_owned(),
+            schema: form.schema.clone(),
+            values: form.values.clone(),
+            rules: form.rules.clone(),
+            settings: form.settings.clone(),
+            form_settings: form.form_settings.clone(),
+            form_summary: form.form_summary.clone(),
+            registration_name_token: form.registration_name_token.clone(),
+            published_at: form.published_at.map(millis),
+            updated_at: millis(form.updated_at),
+            email_settings: None,
+            webhook_integrations: None,
+            registration_phase: None,
+            user: None,
+            users: None,
         }
     }
-    Ok((ctx, cached))
 }
 
-/// True when the user may open every form of the client and gets the admin shape.
-pub fn manages_forms(ctx: &ClientCtx) -> bool {
-    MANAGE_ANY_FORM.iter().any(|p| ctx.access.may(*p))
-}
-
-/// The Form entity as the fill-in side needs it (document 000 section 3).
-pub fn form_json(form: &Form, client_id: &str) -> Value {
-    json!({
-        "form_id": form.id,
-        "form_guest_id": form.guest_id,
-        "form_name": form.name,
-        "form_type": form.form_type,
-        "folder_id": form.folder_id,
-        "client_id": client_id,
-        "client_uuid": client_id,
-        "schema": form.schema,
-        "values": form.values,
-        "rules": form.rules,
-        "settings": form.settings,
-        "form_settings": form.form_settings,
-        "form_summary": form.form_summary,
-        "registrationNameToken": form.registration_name_token,
-        "published_at": form.published_at.map(millis),
-        "updated_at": millis(form.updated_at),
-    })
-}
-
-/// `GET api/form/{form_id}`.
+/// `GET api/form/{form_id}`: the admin shape for users who manage the client's forms, the
+/// fill-in shape for users who may fill it in.
+#[utoipa::path(get, path = "/api/form/{form_id}", operation_id = table::FORM_SHOW.op, tag = "forms",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "The form", body = FormJson)))]
 async fn show(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
-    let (ctx, cached) = fillable(&state, auth, &form_id).await?;
-    if manages_forms(&ctx) {
+) -> Result<Json<FormJson>> {
+    let policy::FormCtx { ctx, form } =
+        policy::form(&state, auth, &form_id, &table::FORM_SHOW).await?;
+    if ctx.manages_forms() {
         return Ok(Json(
-            form_admin::admin_json(&state, &ctx, &cached.form).await?,
+            form_admin::admin_json(&state, &ctx, &form.form).await?,
         ));
     }
-    Ok(Json(form_json(&cached.form, ctx.client.id.as_str())))
+    Ok(Json(FormJson::fill(&form.form, ctx.client.id.as_str())))
+}
+
+/// `GET api/form/{id}/metadata`.
+#[derive(Debug, Serialize, ToSchema)]
+struct Metadata {
+    /// Word file id -> processed.
+    email_word_files_processed: Map<String, Value>,
 }
 
 /// `GET api/form/{form_id}/metadata`: the processing state of the form's Word files (none
 /// are processed yet; the Word issue fills this in).
+#[utoipa::path(get, path = "/api/form/{form_id}/metadata", operation_id = table::FORM_METADATA.op, tag = "forms",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "Word processing state", body = Metadata)))]
 async fn metadata(
     State(state): State<AppState>,
     auth: AuthUser,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
-    fillable(&state, auth, &form_id).await?;
-    Ok(Json(json!({ "email_word_files_processed": {} })))
+) -> Result<Json<Metadata>> {
+    policy::form(&state, auth, &form_id, &table::FORM_METADATA).await?;
+    Ok(Json(Metadata {
+        email_word_files_processed: Map::new(),
+    }))
+}
+
+/// `GET api/form/{id}/anonymous`.
+#[derive(Debug, Serialize, ToSchema)]
+struct AnonymousForm {
+    client_uuid: String,
+    form_id: String,
+    form_name: String,
 }
 
 /// `GET api/form/{form_id}/anonymous`: the client a form belongs to, for the public
 /// registration page (no sign-in).
+#[utoipa::path(get, path = "/api/form/{form_id}/anonymous", operation_id = table::FORM_ANONYMOUS.op, tag = "forms",
+    params(("form_id" = String, Path)),
+    responses((status = 200, description = "The form's client", body = AnonymousForm)))]
 async fn anonymous(
     State(state): State<AppState>,
     Path(form_id): Path<String>,
-) -> Result<Json<Value>> {
-    let (client, db) = public_tenant(&state, "form", &form_id).await?;
-    let form = forms::find(&db, &form_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    Ok(Json(
-        json!({ "client_uuid": client.id, "form_id": form.id, "form_name": form.name }),
-    ))
+) -> Result<Json<AnonymousForm>> {
+    let (client, form) = policy::public_form(&state, &form_id).await?;
+    Ok(Json(AnonymousForm {
+        client_uuid: client.id.to_string(),
+        form_id: form.id,
+        form_name: form.name,
+    }))
+}
+
+/// One entry of `GET api/forms/published/{client}`.
+#[derive(Debug, Serialize, ToSchema)]
+struct PublishedEntry {
+    form: PublishedForm,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct PublishedForm {
+    form_id: String,
+    form_name: String,
 }
 
 /// `GET api/forms/published/{client}`: published forms the user may fill in.
-async fn published(ctx: ClientCtx) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/forms/published/{client_id}", operation_id = table::FORMS_PUBLISHED.op, tag = "forms",
+    params(("client_id" = String, Path)),
+    responses((status = 200, description = "Forms to fill in", body = Vec<PublishedEntry>)))]
+async fn published(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<Vec<PublishedEntry>>> {
+    let ctx = policy::client_by_id(&state, auth, &client_id, &table::FORMS_PUBLISHED).await?;
     let forms = fillable_forms(&ctx).await?;
-    let list: Vec<Value> = forms
-        .iter()
-        .map(|form| json!({ "form": { "form_id": form.id, "form_name": form.name } }))
-        .collect();
-    Ok(Json(Value::Array(list)))
+    Ok(Json(
+        forms
+            .into_iter()
+            .map(|form| PublishedEntry {
+                form: PublishedForm {
+                    form_id: form.id,
+                    form_name: form.name,
+                },
+            })
+            .collect(),
+    ))
 }
 
 /// The published forms this user may fill in, through the user's own grants or groups.
 pub async fn fillable_forms(ctx: &ClientCtx) -> Result<Vec<Form>> {
     let user = ctx.auth.user.id.as_str();
-    let groups = user_groups::of_user(&ctx.db, user).await?;
-    Ok(forms::published_for_user(&ctx.db, user, &groups).await?)
+    let groups = user_groups::of_user(ctx.db(), user).await?;
+    Ok(forms::published_for_user(ctx.db(), user, &groups).await?)
 }

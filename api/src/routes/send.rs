@@ -5,15 +5,14 @@
 
 use crate::AppState;
 use crate::cache::CachedForm;
-use crate::error::{AppError, FieldError, Result};
-use crate::extract::{AuthUser, JsonBody};
-use crate::routes::forms::{cached_form, fillable};
-use crate::routes::guest;
-use crate::routes::registrations::registration_json;
+use crate::error::{AppError, ErrorBody, FieldError, Result};
+use crate::extract::{AuthUser, ClientAddr, JsonBody};
+use crate::limits::Limit;
+use crate::policy::{self, table};
+use crate::routes::registrations::RegistrationJson;
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::post;
-use axum::{Json, Router};
 use domain::form::ElementType;
 use domain::messages;
 use domain::submission::validate_submission;
@@ -24,103 +23,214 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tenancy::TenantDb;
+use tenancy::tenant::files::{self, Uploader};
 use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes of this resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api/registration/", post(send))
-        .route("/api/registration", post(send))
-        .route("/api/guest/form/{guest_id}", post(guest_send))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send))
+        .routes(routes!(guest_send))
 }
 
-/// The Registration entity as the client sends it; other fields of the entity are the
-/// server's to decide and are ignored.
-#[derive(Debug, Deserialize)]
+/// What a device sends of a registration; other fields of the entity (phase, status,
+/// serial number, ...) are the server's to decide and are ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SendContent {
+    /// Made by the device when the form opens; a resend with the same token and values is
+    /// answered with the stored registration (200), with other values refused (409).
+    #[serde(default)]
+    #[schema(max_length = 128, pattern = "^[^\\x00-\\x1f\\x7f-\\x9f]*$")]
+    fill_token: Option<String>,
+    /// Values keyed by element name.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    values: Value,
+}
+
+/// Body of `POST api/registration/`.
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct SendBody {
+    #[schema(min_length = 1)]
+    form_id: String,
+    #[serde(flatten)]
+    content: SendContent,
+}
+
+/// Body of `POST api/guest/form/{guestId}`: the form is the guest link's.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct GuestSendBody {
+    /// When sent, the guest link's form.
     #[serde(default)]
     form_id: Option<String>,
-    #[serde(default)]
-    fill_token: Option<String>,
-    #[serde(default)]
-    values: Value,
-    #[serde(default)]
-    registration_phase: Option<String>,
+    #[serde(flatten)]
+    content: SendContent,
 }
 
-/// What a fill token stands for: the form and the values exactly as sent.
+/// What a fill token stands for: the sender, the form and the values exactly as sent.
 #[derive(serde::Serialize)]
 struct Payload<'a> {
+    /// A fill token is the sender's: the same token and values from someone else are no
+    /// replay of theirs.
+    sender: Option<&'a str>,
     form_id: &'a str,
     values: &'a Map<String, Value>,
 }
 
 /// Who sends.
-struct Sender {
+struct Sender<'a> {
+    uploader: Uploader<'a>,
     user_id: Option<String>,
     username: Option<String>,
     is_admin: bool,
 }
 
 /// `POST api/registration/`.
+#[utoipa::path(post, path = "/api/registration/", operation_id = table::REGISTRATION_SEND.op, tag = "registrations",
+    request_body = SendBody,
+    responses(
+        (status = 201, description = "Stored (durably) and answered", body = RegistrationJson),
+        (status = 200, description = "A resend of a stored registration: the original", body = RegistrationJson),
+        (status = 409, description = "The fill token was used for other values or by someone else", body = ErrorBody)
+    ))]
 async fn send(
     State(state): State<AppState>,
     auth: AuthUser,
     JsonBody(body): JsonBody<SendBody>,
-) -> Result<(StatusCode, Json<Value>)> {
-    let form_id = body
-        .form_id
-        .clone()
-        .ok_or_else(|| AppError::invalid("form_id", messages::NOT_FOUND))?;
-    let (ctx, form) = fillable(&state, auth, &form_id).await?;
+) -> Result<(StatusCode, Json<RegistrationJson>)> {
+    let policy::FormCtx { ctx, form } =
+        policy::form(&state, auth, &body.form_id, &table::REGISTRATION_SEND).await?;
+    let user = ctx.auth.user.id.to_string();
     let sender = Sender {
-        user_id: Some(ctx.auth.user.id.to_string()),
+        uploader: Uploader::User(&user),
+        user_id: Some(user.clone()),
         username: Some(ctx.auth.user.username.clone()),
         is_admin: ctx.access.is_admin(),
     };
-    store(&ctx.db, form, body, sender).await
+    store(ctx.db(), form, body.content, sender).await
 }
 
 /// `POST api/guest/form/{guestId}`: a send without sign-in, while guest access is on.
+#[utoipa::path(post, path = "/api/guest/form/{guest_id}", operation_id = table::GUEST_SEND.op, tag = "guest",
+    params(("guest_id" = String, Path)),
+    request_body = GuestSendBody,
+    responses(
+        (status = 201, description = "Stored (durably) and answered", body = RegistrationJson),
+        (status = 200, description = "A resend of a stored registration: the original", body = RegistrationJson),
+        (status = 409, description = "The fill token was used for other values", body = ErrorBody),
+        (status = 429, description = "Too many sends from this address", body = ErrorBody)
+    ))]
 async fn guest_send(
     State(state): State<AppState>,
+    addr: ClientAddr,
     Path(guest_id): Path<String>,
-    JsonBody(body): JsonBody<SendBody>,
-) -> Result<(StatusCode, Json<Value>)> {
-    let (_client, db, form) = guest::open_form(&state, &guest_id).await?;
-    if body.form_id.as_deref().is_some_and(|id| id != form.id) {
+    JsonBody(body): JsonBody<GuestSendBody>,
+) -> Result<(StatusCode, Json<RegistrationJson>)> {
+    state.limits.check(Limit::Guest, &addr.key())?;
+    let guest = policy::guest_form(&state, &guest_id).await?;
+    if body
+        .form_id
+        .as_deref()
+        .is_some_and(|id| id != guest.form.id)
+    {
         return Err(AppError::NotFound);
     }
-    let form = cached_form(&state, &db, &form.id).await?;
-    store(
-        &db,
-        form,
-        body,
-        Sender {
-            user_id: None,
-            username: None,
-            is_admin: false,
-        },
-    )
-    .await
+    let form = state.caches.form(guest.db(), &guest.form.id).await?;
+    let sender = Sender {
+        uploader: Uploader::Guest(&guest.form.id),
+        user_id: None,
+        username: None,
+        is_admin: false,
+    };
+    store(guest.db(), form, body.content, sender).await
 }
 
-/// A fill token is an opaque client-made id; keep it to something an index should hold.
+/// The fill token as sent (an empty one is none); 422 for one no device makes.
 fn check_fill_token(token: Option<String>) -> Result<Option<String>> {
-    match token.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty()) {
-        Some(token) if token.len() > 128 || token.chars().any(char::is_control) => Err(
-            AppError::invalid("fill_token", messages::SEND_VALUES_INVALID),
-        ),
+    match token.filter(|t| !t.is_empty()) {
+        Some(token) if !domain::validate::is_valid_fill_token(&token) => Err(AppError::invalid(
+            "fill_token",
+            messages::SEND_VALUES_INVALID,
+        )),
         other => Ok(other),
     }
+}
+
+/// The id of an uploaded file of this client from a file value's url
+/// (`/api/client/{client}/file/{id}`, as the upload answered it).
+fn file_id<'a>(url: &'a str, client: &str) -> Option<&'a str> {
+    url.strip_prefix("/api/client/")?
+        .strip_prefix(client)?
+        .strip_prefix("/file/")
+        .filter(|id| !id.is_empty() && !id.contains('/'))
+}
+
+/// Checks every file entry against the client's uploads and completes it from what was
+/// stored: only files uploaded to this client by this sender (or through this guest link)
+/// may be referenced, so a send can never point at another client's API, another user's
+/// upload or an outside address.
+async fn attach_files(
+    db: &TenantDb,
+    cached: &CachedForm,
+    values: &mut Map<String, Value>,
+    uploader: &Uploader<'_>,
+) -> Result<()> {
+    let client = db.client_id().as_str().to_owned();
+    let mut ids: Vec<String> = Vec::new();
+    let mut malformed = false;
+    domain::files::visit_file_entries(&cached.definition.schema, values, &mut |entry| match entry
+        .get("url")
+        .and_then(Value::as_str)
+        .and_then(|url| file_id(url, &client))
+    {
+        Some(id) => ids.push(id.to_owned()),
+        None => malformed = true,
+    });
+    if ids.is_empty() && !malformed {
+        return Ok(());
+    }
+    let wanted: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let stored = files::find_many(db, &wanted).await?;
+    let mut refused = malformed;
+    domain::files::visit_file_entries(&cached.definition.schema, values, &mut |entry| {
+        let found = entry
+            .get("url")
+            .and_then(Value::as_str)
+            .and_then(|url| file_id(url, &client))
+            .and_then(|id| stored.iter().find(|f| f.file.id == id))
+            .filter(|f| f.uploaded_by(uploader));
+        match found {
+            Some(owned) => {
+                let file = &owned.file;
+                *entry = json!({
+                    "fid": file.id,
+                    "url": format!("/api/client/{client}/file/{}", file.id),
+                    "filename": file.filename,
+                    "filemime": file.mime,
+                    "filesize": file.size,
+                });
+            }
+            None => refused = true,
+        }
+    });
+    if refused {
+        return Err(AppError::invalid(
+            "values",
+            messages::FILE_NOT_UPLOADED_HERE,
+        ));
+    }
+    Ok(())
 }
 
 async fn store(
     db: &TenantDb,
     cached: Arc<CachedForm>,
-    body: SendBody,
-    sender: Sender,
-) -> Result<(StatusCode, Json<Value>)> {
+    body: SendContent,
+    sender: Sender<'_>,
+) -> Result<(StatusCode, Json<RegistrationJson>)> {
     let form = &cached.form;
     let fill_token = check_fill_token(body.fill_token)?;
     let submitted: Map<String, Value> = match body.values {
@@ -128,11 +238,9 @@ async fn store(
         Value::Null => Map::new(),
         _ => return Err(AppError::invalid("values", messages::SEND_VALUES_INVALID)),
     };
-    let phase = if form.form_type == "workflow" {
-        body.registration_phase.or_else(|| Some("1".to_owned()))
-    } else {
-        None
-    };
+    // A new registration of a workflow form starts in phase '1' (spec 000 section 4); it
+    // moves on only through a stateTransition, never because a sender asks.
+    let phase = domain::form::initial_phase(&form.form_type);
     let meta = RegistrationMeta {
         date: Some(domain::dates::local_datetime(tenancy::now())),
         username: sender.username.clone(),
@@ -140,19 +248,22 @@ async fn store(
         serial_number: None,
         phase: phase.clone(),
     };
-    let values = validate_submission(&cached.definition, &submitted, &meta).map_err(|errors| {
-        AppError::Unprocessable {
-            message: messages::FORM_INVALID.to_owned(),
-            errors: errors
-                .into_iter()
-                .map(|e| {
-                    FieldError::new(&format!("values/{}", e.field.replace('.', "/")), e.message)
-                })
-                .collect(),
-        }
-    })?;
+    let mut values =
+        validate_submission(&cached.definition, &submitted, &meta).map_err(|errors| {
+            AppError::Unprocessable {
+                message: messages::FORM_INVALID.to_owned(),
+                errors: errors
+                    .into_iter()
+                    .map(|e| {
+                        FieldError::new(&format!("values/{}", e.field.replace('.', "/")), e.message)
+                    })
+                    .collect(),
+            }
+        })?;
+    attach_files(db, &cached, &mut values, &sender.uploader).await?;
     // What the client sent decides whether a resend with the same fill token is a replay.
     let payload = serde_json::to_vec(&Payload {
+        sender: sender.user_id.as_deref(),
         form_id: &form.id,
         values: &submitted,
     })
@@ -180,9 +291,11 @@ async fn store(
     };
     match db.writer().submit(new).await? {
         SubmitOutcome::Created(reg) => {
-            Ok((StatusCode::CREATED, Json(registration_json(&reg, form))))
+            Ok((StatusCode::CREATED, Json(RegistrationJson::new(reg, form))))
         }
-        SubmitOutcome::Replayed(reg) => Ok((StatusCode::OK, Json(registration_json(&reg, form)))),
+        SubmitOutcome::Replayed(reg) => {
+            Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form))))
+        }
         SubmitOutcome::Conflict => Err(AppError::Conflict(messages::DUPLICATE_SEND.to_owned())),
     }
 }

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test binary uses a different part of the harness
 
+pub mod mail;
+
 use api::{AppState, Config, http, seed};
 use axum::Router;
 use axum::body::Body;
@@ -43,6 +45,10 @@ pub fn config(data_dir: PathBuf) -> Config {
         tenant_cache: 256,
         queue_prefix: format!("eform-test-{}", uuid::Uuid::new_v4().simple()),
         environment: "test".into(),
+        trusted_proxies: Vec::new(),
+        metrics_token: None,
+        client_quota_mb: 10_240,
+        guest_upload_mb_per_day: 1_024,
     }
 }
 
@@ -79,11 +85,12 @@ impl TestApp {
         if let Some(kind) = content_type {
             request = request.header("content-type", kind);
         }
-        let response = self
-            .router
-            .clone()
-            .oneshot(request.body(body.into())?)
-            .await?;
+        self.dispatch(request.body(body.into())?).await
+    }
+
+    /// Sends a request made by the caller (extra headers, connection info).
+    pub async fn dispatch(&self, request: Request<Body>) -> TestResult<Answer> {
+        let response = self.router.clone().oneshot(request).await?;
         let status = response.status();
         let headers = response.headers().clone();
         let bytes = response.into_body().collect().await?.to_bytes();
@@ -139,7 +146,7 @@ impl TestApp {
     pub async fn tenant(&self, name: &str) -> TestResult<tenancy::TenantDb> {
         let client =
             domain::ids::ClientId::parse(&self.client_id(name).await?).ok_or("client id")?;
-        Ok(self.state.tenants.open(&client).await?)
+        Ok(self.state.tenants.for_operations().open(&client).await?)
     }
 
     /// Login with form data as the web app sends it.
@@ -176,6 +183,31 @@ impl TestApp {
             .to_owned())
     }
 
+    /// A new user with a fresh address `<prefix>-<random>@demo.eform.nl` (fresh, so parallel
+    /// tests never read each other's mail), optionally with a password; answers id and address.
+    pub async fn new_user(
+        &self,
+        prefix: &str,
+        password: Option<&str>,
+    ) -> TestResult<(domain::ids::UserId, String)> {
+        let email = format!("{prefix}-{}@demo.eform.nl", uuid::Uuid::new_v4().simple());
+        let password_hash = match password {
+            Some(password) => Some(tenancy::secrets::hash_password(password)?),
+            None => None,
+        };
+        let id = tenancy::platform::users::insert(
+            &self.state.platform,
+            tenancy::platform::users::NewUser {
+                username: &email,
+                email: &email,
+                password_hash,
+                global_roles: vec![],
+            },
+        )
+        .await?;
+        Ok((id, email))
+    }
+
     /// The id of a demo client by name.
     pub async fn client_id(&self, name: &str) -> TestResult<String> {
         let client = tenancy::platform::clients::find_by_name(&self.state.platform, name)
@@ -202,7 +234,7 @@ impl TestApp {
     pub async fn form_id(&self, name: &str) -> TestResult<String> {
         let client = domain::ids::ClientId::parse(&self.client_id("Demo Gemeente").await?)
             .ok_or("client id")?;
-        let db = self.state.tenants.open(&client).await?;
+        let db = self.state.tenants.for_operations().open(&client).await?;
         Ok(tenancy::tenant::forms::find_by_name(&db, name)
             .await?
             .ok_or("no such form")?

@@ -82,6 +82,10 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         tenant_cache: tenants.max(256),
         queue_prefix: "bench".into(),
         environment: "bench".into(),
+        trusted_proxies: Vec::new(),
+        metrics_token: None,
+        client_quota_mb: 1 << 20,
+        guest_upload_mb_per_day: 1 << 20,
     };
     api::AppState::open(config).await
 }
@@ -110,7 +114,7 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
     for i in 0..client_count {
         let client = clients::new_client(&format!("Bench {i}"));
         clients::upsert(&state.platform, &client).await?;
-        let db = state.tenants.create(&client.id).await?;
+        let db = state.tenants.for_operations().create(&client.id).await?;
         credits::add(&db, "bench", 100_000_000, None).await?;
         let form_id = tenancy::new_id();
         forms::insert(

@@ -1,8 +1,10 @@
 //! The platform database: users, tokens, clients, memberships and the id directory.
 //! One query module per table.
 
+pub mod batches;
 pub mod clients;
 pub mod directory;
+pub mod invites;
 pub mod login_failures;
 pub mod memberships;
 pub mod notifications;

@@ -46,9 +46,40 @@ pub async fn issue(db: &Platform, user: &UserId, purpose: Purpose) -> Result<Str
     Ok(token)
 }
 
-/// Sets a new password through a token: marks the token used, stores the hash and revokes
-/// every api key of the user, all in one transaction. None when the token is unknown,
-/// used or expired.
+/// The user a token would set the password of: None when it is unknown, used or expired.
+/// Lets a caller refuse a bad link before doing expensive work (hashing the new password).
+pub async fn holder(db: &Platform, token: &str) -> Result<Option<UserId>> {
+    let user: Option<String> = sqlx::query_scalar(
+        "SELECT user_id FROM password_tokens WHERE token_hash = ?1 AND used_at IS NULL AND expires_at > ?2",
+    )
+    .bind(token_hash(token))
+    .bind(now())
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(user.map(UserId::from_trusted))
+}
+
+/// How many links of this purpose were made for the user since `since` (epoch seconds).
+pub async fn issued_since(
+    db: &Platform,
+    user: &UserId,
+    purpose: Purpose,
+    since: i64,
+) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM password_tokens WHERE user_id = ?1 AND purpose = ?2 AND created_at > ?3",
+    )
+    .bind(user.as_str())
+    .bind(purpose.as_str())
+    .bind(since)
+    .fetch_one(db.pool())
+    .await?)
+}
+
+/// Sets a new password through a token: marks it and every other open link of the user
+/// used (a link mailed earlier must not work after the password was set), stores the hash
+/// and revokes every api key of the user, all in one transaction. None when the token is
+/// unknown, used or expired.
 pub async fn redeem(db: &Platform, token: &str, password_hash: &str) -> Result<Option<UserId>> {
     let at = now();
     let mut tx = db.pool().begin().await?;
@@ -62,6 +93,11 @@ pub async fn redeem(db: &Platform, token: &str, password_hash: &str) -> Result<O
     let Some(user) = user else {
         return Ok(None);
     };
+    sqlx::query("UPDATE password_tokens SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL")
+        .bind(&user)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("UPDATE users SET password_hash = ?2 WHERE id = ?1")
         .bind(&user)
         .bind(password_hash)

@@ -29,3 +29,15 @@ pub async fn require(db: &Platform, client: &ClientId, user: &UserId) -> Result<
     .await?;
     Ok(())
 }
+
+/// True while the user is on the client's list and has not accepted its terms yet.
+pub async fn pending(db: &Platform, client: &ClientId, user: &UserId) -> Result<bool> {
+    let pending: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM terms_users WHERE client_id = ?1 AND user_id = ?2 AND accepted_at IS NULL",
+    )
+    .bind(client.as_str())
+    .bind(user.as_str())
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(pending.is_some())
+}

@@ -101,6 +101,8 @@ pub struct Registration {
     pub schema: Box<RawValue>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// When it was moved to the trash.
+    pub deleted_at: Option<i64>,
 }
 
 impl PartialEq for Registration {
@@ -143,6 +145,7 @@ struct Row {
     schema: String,
     created_at: i64,
     updated_at: i64,
+    deleted_at: Option<i64>,
 }
 
 impl From<Row> for Registration {
@@ -162,6 +165,7 @@ impl From<Row> for Registration {
             schema: raw_json(row.schema),
             created_at: row.created_at,
             updated_at: row.updated_at,
+            deleted_at: row.deleted_at,
         }
     }
 }
@@ -174,7 +178,7 @@ fn raw_json(text: String) -> Box<RawValue> {
 macro_rules! select {
     ($tail:literal) => {
         concat!(
-            "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at FROM registrations JOIN form_schemas ON hash = schema_hash ",
+            "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at, deleted_at FROM registrations JOIN form_schemas ON hash = schema_hash ",
             $tail
         )
     };
@@ -389,6 +393,7 @@ pub(crate) async fn apply_batch(
             schema: raw_json(new.schema.to_string()),
             created_at: at,
             updated_at: at,
+            deleted_at: None,
         };
         rows.push(serde_json::json!({
             "id": reg.id, "form_id": reg.form_id, "serial_number": serial_number, "fill_token": reg.fill_token,
@@ -498,12 +503,14 @@ pub async fn search(
         .collect();
     // The filters travel as one bound JSON array, so the SQL stays static; a missing value
     // reads as '' and matches only an empty term. Arrays and objects match on their JSON text.
+    // instr, not LIKE: a term is plain text (its % and _ are not wildcards), and a long term
+    // is no "pattern too complex" for SQLite.
     let rows: Vec<Row> = sqlx::query_as(select!(
         "WHERE form_id = ?1 AND deleted_at IS NULL AND status = 'completed'
            AND NOT EXISTS (
              SELECT 1 FROM json_each(?2) f
-             WHERE lower(COALESCE(CAST(json_extract(reg_values, json_extract(f.value, '$.path')) AS TEXT), ''))
-                   NOT LIKE '%' || json_extract(f.value, '$.term') || '%'
+             WHERE instr(lower(COALESCE(CAST(json_extract(reg_values, json_extract(f.value, '$.path')) AS TEXT), '')),
+                         json_extract(f.value, '$.term')) = 0
            )
          ORDER BY created_at DESC, serial_number DESC LIMIT ?3"
     ))
@@ -513,4 +520,478 @@ pub async fn search(
     .fetch_all(db.pool())
     .await?;
     Ok(rows.into_iter().map(Registration::from).collect())
+}
+
+/// One registration of a form, also when it is in the trash (for the form's managers).
+pub async fn find_any(db: &TenantDb, form_id: &str, id: &str) -> Result<Option<Registration>> {
+    let row: Option<Row> = sqlx::query_as(select!("WHERE form_id = ?1 AND id = ?2"))
+        .bind(form_id)
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(row.map(Registration::from))
+}
+
+/// Moves a registration into the trash (`trashed`) or out of it; false when the form has
+/// no such registration (or it is already there).
+pub async fn set_trashed(db: &TenantDb, form_id: &str, id: &str, trashed: bool) -> Result<bool> {
+    let at = now();
+    let changed = if trashed {
+        sqlx::query("UPDATE registrations SET deleted_at = ?3 WHERE form_id = ?1 AND id = ?2 AND deleted_at IS NULL")
+    } else {
+        sqlx::query("UPDATE registrations SET deleted_at = NULL WHERE form_id = ?1 AND id = ?2 AND deleted_at IS NOT NULL AND ?3 IS NOT NULL")
+    }
+    .bind(form_id)
+    .bind(id)
+    .bind(at)
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(changed == 1)
+}
+
+/// A page of a form's registrations as a manager asked (`domain::review`), with the number
+/// of all that match. Hold registrations are never listed (they stay hidden until credits
+/// are topped up).
+pub async fn review(
+    db: &TenantDb,
+    form_id: &str,
+    review: &domain::review::Review,
+) -> Result<(Vec<Registration>, i64)> {
+    let mut sql = review_sql::Where::new(form_id, review.tab);
+    for filter in &review.filters {
+        sql.filter(filter);
+    }
+    let (condition, binds) = sql.finish();
+    let order = review_sql::order(&review.sort);
+    let page_sql = format!(
+        "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at, deleted_at
+         FROM registrations JOIN form_schemas ON hash = schema_hash
+         WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
+        order.sql
+    );
+    // Built from fixed fragments only; every value is bound (see review_sql).
+    let mut page = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(page_sql));
+    for bind in &binds {
+        page = bind.apply_as(page);
+    }
+    if let Some(path) = &order.path {
+        page = page.bind(path.clone());
+    }
+    let rows = page
+        .bind(review.per_page)
+        .bind(review.page.saturating_mul(review.per_page))
+        .fetch_all(db.pool())
+        .await?;
+    let count_sql = format!("SELECT COUNT(*) FROM registrations WHERE {condition}");
+    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(count_sql));
+    for bind in &binds {
+        count = bind.apply_scalar(count);
+    }
+    let total = count.fetch_one(db.pool()).await?;
+    Ok((rows.into_iter().map(Registration::from).collect(), total))
+}
+
+/// The SQL of a review, built only from fixed fragments: every value a user gave is bound.
+mod review_sql {
+    use domain::review::{Field, Filter, Operand, Operator, Sort, Tab};
+    use sqlx::Sqlite;
+    use sqlx::query::{QueryAs, QueryScalar};
+    use sqlx::sqlite::SqliteArguments;
+
+    /// A bound value.
+    #[derive(Debug, Clone)]
+    pub enum Bind {
+        Text(String),
+        Int(i64),
+        Real(f64),
+    }
+
+    impl Bind {
+        pub fn apply_as<'q, O>(
+            &self,
+            query: QueryAs<'q, Sqlite, O, SqliteArguments>,
+        ) -> QueryAs<'q, Sqlite, O, SqliteArguments> {
+            match self {
+                Bind::Text(text) => query.bind(text.clone()),
+                Bind::Int(n) => query.bind(*n),
+                Bind::Real(n) => query.bind(*n),
+            }
+        }
+
+        pub fn apply_scalar<'q, O>(
+            &self,
+            query: QueryScalar<'q, Sqlite, O, SqliteArguments>,
+        ) -> QueryScalar<'q, Sqlite, O, SqliteArguments> {
+            match self {
+                Bind::Text(text) => query.bind(text.clone()),
+                Bind::Int(n) => query.bind(*n),
+                Bind::Real(n) => query.bind(*n),
+            }
+        }
+    }
+
+    /// The WHERE clause of a review and its binds, in order.
+    pub struct Where {
+        parts: Vec<String>,
+        binds: Vec<Bind>,
+    }
+
+    impl Where {
+        pub fn new(form_id: &str, tab: Tab) -> Where {
+            let tab = match tab {
+                Tab::Completed => "deleted_at IS NULL AND status = 'completed'",
+                Tab::Incomplete => "deleted_at IS NULL AND status = 'draft'",
+                Tab::Trash => "deleted_at IS NOT NULL AND status <> 'hold'",
+            };
+            Where {
+                parts: vec!["form_id = ?".to_owned(), tab.to_owned()],
+                binds: vec![Bind::Text(form_id.to_owned())],
+            }
+        }
+
+        pub fn finish(self) -> (String, Vec<Bind>) {
+            (self.parts.join(" AND "), self.binds)
+        }
+
+        pub fn filter(&mut self, filter: &Filter) {
+            let condition = match &filter.field {
+                Field::Date => self.time("created_at", filter),
+                Field::DeletedAt => self.time("deleted_at", filter),
+                Field::Serial => self.number("serial_number", filter),
+                Field::User => self.text("COALESCE(username, '')", filter),
+                Field::Name => self.text("COALESCE(registration_name, '')", filter),
+                Field::Phase => self.text("COALESCE(phase, '')", filter),
+                Field::Value(path) => self.value(path, filter),
+            };
+            self.parts.push(condition);
+        }
+
+        fn bind(&mut self, bind: Bind) -> &'static str {
+            self.binds.push(bind);
+            "?"
+        }
+
+        fn comparison(operator: Operator) -> &'static str {
+            match operator {
+                Operator::Equals => "=",
+                Operator::NotEquals => "<>",
+                Operator::Greater => ">",
+                Operator::GreaterOrEqual => ">=",
+                Operator::Less => "<",
+                Operator::LessOrEqual => "<=",
+                Operator::Contains | Operator::Empty | Operator::NotEmpty => "=",
+            }
+        }
+
+        /// A unix-time column against a date in Amsterdam time.
+        fn time(&mut self, column: &str, filter: &Filter) -> String {
+            let Operand::Date(date) = &filter.operand else {
+                return self.presence(&format!("{column} IS NULL"), filter.operator);
+            };
+            let start = domain::dates::local_day_start(date).unwrap_or(0);
+            let next = domain::dates::local_day_start(&next_date(date)).unwrap_or(start + 86_400);
+            let (a, b) = (Bind::Int(start), Bind::Int(next));
+            match filter.operator {
+                // A date "contains" the moments of that day; empty has no date to compare.
+                Operator::Equals | Operator::Contains | Operator::Empty | Operator::NotEmpty => {
+                    format!(
+                        "({column} >= {} AND {column} < {})",
+                        self.bind(a),
+                        self.bind(b)
+                    )
+                }
+                Operator::NotEquals => {
+                    format!(
+                        "({column} < {} OR {column} >= {})",
+                        self.bind(a),
+                        self.bind(b)
+                    )
+                }
+                Operator::Greater => format!("{column} >= {}", self.bind(b)),
+                Operator::GreaterOrEqual => format!("{column} >= {}", self.bind(a)),
+                Operator::Less => format!("{column} < {}", self.bind(a)),
+                Operator::LessOrEqual => format!("{column} < {}", self.bind(b)),
+            }
+        }
+
+        fn number(&mut self, column: &str, filter: &Filter) -> String {
+            match &filter.operand {
+                Operand::Number(n) => format!(
+                    "{column} {} {}",
+                    Self::comparison(filter.operator),
+                    self.bind(Bind::Real(*n))
+                ),
+                _ => self.presence(&format!("{column} IS NULL"), filter.operator),
+            }
+        }
+
+        fn text(&mut self, column: &str, filter: &Filter) -> String {
+            match &filter.operand {
+                Operand::Text(text) if filter.operator == Operator::Contains => {
+                    format!(
+                        "instr(lower({column}), {}) > 0",
+                        self.bind(Bind::Text(text.clone()))
+                    )
+                }
+                Operand::Text(text) | Operand::Date(text) => format!(
+                    "lower({column}) {} {}",
+                    Self::comparison(filter.operator),
+                    self.bind(Bind::Text(text.clone()))
+                ),
+                Operand::Number(n) => format!(
+                    "CAST({column} AS REAL) {} {}",
+                    Self::comparison(filter.operator),
+                    self.bind(Bind::Real(*n))
+                ),
+                Operand::None => self.presence(&format!("trim({column}) = ''"), filter.operator),
+            }
+        }
+
+        /// `empty` / `!empty` of an "is empty" condition.
+        fn presence(&mut self, empty: &str, operator: Operator) -> String {
+            if operator == Operator::NotEmpty {
+                format!("NOT ({empty})")
+            } else {
+                format!("({empty})")
+            }
+        }
+
+        /// A condition on an element path: directly (`omschrijving`, `plek.lat`), or in any
+        /// entry of a list (`posten.bedrag`: a subform field; `foto.filename`).
+        fn value(&mut self, path: &[String], filter: &Filter) -> String {
+            let full = format!("$.{}", path.join("."));
+            let direct = self.on_json("reg_values", &full, filter);
+            // "Empty" and "not" must hold for the whole value, not for some entry.
+            let per_entry = !matches!(filter.operator, Operator::Empty | Operator::NotEquals);
+            let Some((first, rest)) = path
+                .split_first()
+                .filter(|(_, rest)| per_entry && !rest.is_empty())
+            else {
+                return direct;
+            };
+            let list = self.bind(Bind::Text(format!("$.{first}")));
+            let inner = self.on_json("entry.value", &format!("$.{}", rest.join(".")), filter);
+            format!(
+                "({direct} OR EXISTS (SELECT 1 FROM json_each(reg_values, {list}) AS entry WHERE entry.type = 'object' AND {inner}))"
+            )
+        }
+
+        /// A condition on the value at `path` (a JSON path, bound) of the JSON in `doc`.
+        fn on_json(&mut self, doc: &str, path: &str, filter: &Filter) -> String {
+            let p = || Bind::Text(path.to_owned());
+            match &filter.operand {
+                Operand::None => {
+                    let (t1, t2, t3, v1, v2) = (
+                        self.bind(p()),
+                        self.bind(p()),
+                        self.bind(p()),
+                        self.bind(p()),
+                        self.bind(p()),
+                    );
+                    // Empty as everywhere in eform: absent, null, false, blank text, an empty
+                    // list or object.
+                    let empty = format!(
+                        "(COALESCE(json_type({doc}, {t1}), 'null') IN ('null', 'false') \
+                         OR (json_type({doc}, {t2}) = 'text' AND trim(json_extract({doc}, {v1})) = '') \
+                         OR (json_type({doc}, {t3}) IN ('array', 'object') AND json_extract({doc}, {v2}) IN ('[]', '{{}}')))"
+                    );
+                    self.presence(&empty, filter.operator)
+                }
+                Operand::Number(n) => {
+                    let (t, v) = (self.bind(p()), self.bind(p()));
+                    let op = Self::comparison(filter.operator);
+                    let n = self.bind(Bind::Real(*n));
+                    format!(
+                        "(json_type({doc}, {t}) IN ('integer', 'real') AND json_extract({doc}, {v}) {op} {n})"
+                    )
+                }
+                Operand::Date(date) => {
+                    let v = self.bind(p());
+                    let op = Self::comparison(filter.operator);
+                    let d = self.bind(Bind::Text(date.clone()));
+                    format!("substr(CAST(json_extract({doc}, {v}) AS TEXT), 1, 10) {op} {d}")
+                }
+                Operand::Text(text) => {
+                    let v = self.bind(p());
+                    let value =
+                        format!("lower(COALESCE(CAST(json_extract({doc}, {v}) AS TEXT), ''))");
+                    let t = self.bind(Bind::Text(text.clone()));
+                    match filter.operator {
+                        Operator::Contains => format!("instr({value}, {t}) > 0"),
+                        op => format!("{value} {} {t}", Self::comparison(op)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The day after `YYYY-MM-DD`.
+    fn next_date(date: &str) -> String {
+        let start = domain::dates::local_day_start(date).unwrap_or(0);
+        // Noon the next day, read back as a local date.
+        domain::dates::local_datetime(start + 36 * 3600)
+            .get(..10)
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// The ORDER BY of a review, with the JSON path to bind when it sorts on a value.
+    pub struct Order {
+        pub sql: String,
+        pub path: Option<String>,
+    }
+
+    pub fn order(sort: &Sort) -> Order {
+        let direction = if sort.descending { "DESC" } else { "ASC" };
+        let (column, path) = match &sort.field {
+            Field::Date => ("created_at".to_owned(), None),
+            Field::DeletedAt => ("deleted_at".to_owned(), None),
+            Field::Serial => ("serial_number".to_owned(), None),
+            Field::User => ("username COLLATE NOCASE".to_owned(), None),
+            Field::Name => ("registration_name COLLATE NOCASE".to_owned(), None),
+            Field::Phase => ("CAST(phase AS INTEGER)".to_owned(), None),
+            Field::Value(parts) => (
+                "json_extract(reg_values, ?) COLLATE NOCASE".to_owned(),
+                Some(format!("$.{}", parts.join("."))),
+            ),
+        };
+        Order {
+            sql: format!("{column} {direction}, serial_number {direction}"),
+            path,
+        }
+    }
+}
+
+/// Records that a user asked to send a registration's e-mails and webhooks again.
+pub async fn record_resend(db: &TenantDb, id: &str, user: Option<&str>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO registration_resends (registration_id, user_id, asked_at) VALUES (?1, ?2, ?3)",
+    )
+    .bind(id)
+    .bind(user)
+    .bind(now())
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// One registration as an export writes it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ExportRow {
+    pub serial_number: i64,
+    pub created_at: i64,
+    pub username: Option<String>,
+    pub phase: Option<String>,
+    pub status: String,
+    pub reg_values: String,
+}
+
+/// The next `limit` registrations of a review after serial number `after`, in serial order
+/// (an export walks the whole selection this way, never holding more than a chunk).
+pub async fn export_chunk(
+    db: &TenantDb,
+    form_id: &str,
+    review: &domain::review::Review,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<ExportRow>> {
+    let mut sql = review_sql::Where::new(form_id, review.tab);
+    for filter in &review.filters {
+        sql.filter(filter);
+    }
+    let (condition, binds) = sql.finish();
+    let text = format!(
+        "SELECT serial_number, created_at, username, phase, status, reg_values FROM registrations
+         WHERE {condition} AND serial_number > ? ORDER BY serial_number LIMIT ?"
+    );
+    // Built from fixed fragments only; every value is bound (see review_sql).
+    let mut query = sqlx::query_as::<_, ExportRow>(sqlx::AssertSqlSafe(text));
+    for bind in &binds {
+        query = bind.apply_as(query);
+    }
+    Ok(query.bind(after).bind(limit).fetch_all(db.pool()).await?)
+}
+
+/// The number of registrations a review selects.
+pub async fn count(db: &TenantDb, form_id: &str, review: &domain::review::Review) -> Result<i64> {
+    let mut sql = review_sql::Where::new(form_id, review.tab);
+    for filter in &review.filters {
+        sql.filter(filter);
+    }
+    let (condition, binds) = sql.finish();
+    let text = format!("SELECT COUNT(*) FROM registrations WHERE {condition}");
+    // Built from fixed fragments only; every value is bound (see review_sql).
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(text));
+    for bind in &binds {
+        query = bind.apply_scalar(query);
+    }
+    Ok(query.fetch_one(db.pool()).await?)
+}
+
+/// Registrations deleted for good, and the files their values referred to.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PurgedChunk {
+    pub registrations: u64,
+    pub file_ids: Vec<String>,
+}
+
+/// Deletes for good up to `limit` registrations that went into the trash before `before`
+/// (unix time); answers how many, and the ids of the files their values referred to, for
+/// the caller to remove. None when nothing is left to purge.
+pub async fn purge_trashed(db: &TenantDb, before: i64, limit: i64) -> Result<Option<PurgedChunk>> {
+    let mut tx = db.pool().begin().await?;
+    let doomed: Vec<(String, String)> = sqlx::query_as(
+        "SELECT id, reg_values FROM registrations WHERE deleted_at IS NOT NULL AND deleted_at < ?1 ORDER BY deleted_at LIMIT ?2",
+    )
+    .bind(before)
+    .bind(limit)
+    .fetch_all(&mut *tx)
+    .await?;
+    if doomed.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<&str> = doomed.iter().map(|(id, _)| id.as_str()).collect();
+    let deleted =
+        sqlx::query("DELETE FROM registrations WHERE id IN (SELECT value FROM json_each(?1))")
+            .bind(serde_json::to_string(&ids)?)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    tx.commit().await?;
+    let client = db.client_id().as_str();
+    let file_ids = doomed
+        .iter()
+        .flat_map(|(_, values)| file_ids_in(values, client))
+        .collect();
+    Ok(Some(PurgedChunk {
+        registrations: deleted,
+        file_ids,
+    }))
+}
+
+/// The ids of this client's uploaded files a registration's values refer to
+/// (`/api/client/{client}/file/{id}`).
+pub fn file_ids_in(values: &str, client: &str) -> Vec<String> {
+    let marker = format!("/api/client/{client}/file/");
+    values
+        .match_indices(&marker)
+        .filter_map(|(at, _)| {
+            let rest = &values[at + marker.len()..];
+            let id: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_hexdigit() || *c == '-')
+                .collect();
+            (!id.is_empty()).then_some(id)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod file_ref_tests {
+    #[test]
+    fn file_ids_are_found_in_values() {
+        let values = r#"{"foto":[{"url":"/api/client/c1/file/01a2-b3","filename":"x"}],"andere":"/api/client/c2/file/ff"}"#;
+        assert_eq!(super::file_ids_in(values, "c1"), ["01a2-b3"]);
+    }
 }

@@ -108,11 +108,11 @@ pub async fn drop_sent(db: &TenantDb, user_id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Deletes saved registrations (and tombstones) not changed for `max_age_secs` (one year
-/// by the spec); returns how many.
-pub async fn purge_older_than(db: &TenantDb, max_age_secs: i64) -> Result<u64> {
+/// Deletes saved registrations (and tombstones) not changed since `before` (unix time; a
+/// year ago by the spec); returns how many.
+pub async fn purge_unchanged_since(db: &TenantDb, before: i64) -> Result<u64> {
     let done = sqlx::query("DELETE FROM saved_registrations WHERE server_updated_at < ?1")
-        .bind(now() - max_age_secs)
+        .bind(before)
         .execute(db.pool())
         .await?;
     Ok(done.rows_affected())

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Registration } from '@/lib/api/types';
+import type { Registration, SearchHit } from '@/lib/api/types';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
 import { clientDetails, DEMO, demoServer, fillableForm, storedSession, userInfo } from '@/test/fixtures';
@@ -51,6 +51,18 @@ function registration(overrides: Partial<Registration> = {}): Registration {
     schema: FORM.schema,
     values: { naam: 'Lamp', geen: true },
     fill_token: 't',
+    ...overrides,
+  };
+}
+
+/** A record-search hit: what the server answers of a registration, nothing more. */
+function hit(overrides: Partial<SearchHit> = {}): SearchHit {
+  return {
+    _id: 'r1',
+    registration_serial_number: 1,
+    registration_date: '2024-03-05T13:07:00Z',
+    form_summary: '<p><strong>Lamp</strong> kapot</p>',
+    fields: { naam: 'Lamp' },
     ...overrides,
   };
 }
@@ -192,37 +204,77 @@ describe('fill form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
   });
 
-  it('searches earlier registrations by a searchable field', async () => {
+  it('searches earlier registrations: a column per searchable field, 10 a page, newest first', async () => {
+    // Twelve hits in no particular order; serial n was made on day n of March.
+    const hits = [3, 12, 1, 7, 10, 5, 2, 11, 4, 9, 6, 8].map((n) =>
+      hit({ _id: `r${n}`, registration_serial_number: n, registration_date: `2024-03-${String(n).padStart(2, '0')}T09:00:00Z`, fields: { naam: `Lamp ${n}` } }),
+    );
     const { calls } = server({
       'GET /api/form/f1': () => json(200, FORM),
       'GET /api/client/c1': () => json(200, clientDetails(DEMO)),
-      'GET /api/form/f1/registrations/search': (call) =>
-        json(200, { registrations: call.query.get('naam') === 'niets' ? [] : [registration()] }),
+      'GET /api/form/f1/registrations/search': (call) => json(200, { registrations: call.query.get('naam') === 'niets' ? [] : hits }),
     });
     renderApp('/form/f1/0', storedSession());
     await userEvent.click(await screen.findByRole('button', { name: 'Zoeken in registraties' }));
     await userEvent.type(screen.getByLabelText('Zoekterm'), 'Lamp');
     await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
     const table = await screen.findByRole('table', { name: 'Gevonden registraties' });
-    expect(within(table).getByRole('cell', { name: '1' })).toBeTruthy();
-    expect(within(table).getByText('05 mrt 2024', { exact: false })).toBeTruthy();
-    expect(calls.find((call) => call.path.endsWith('/search'))?.query.get('naam')).toBe('Lamp');
+    const search = calls.find((call) => call.path === '/api/form/f1/registrations/search');
+    expect(search?.query.get('naam')).toBe('Lamp');
+    expect(search?.headers.get('api-key')).toBe('stored-key');
+
+    const texts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    const [head, ...rows] = within(table).getAllByRole('row');
+    expect(texts(head!)).toEqual(['Serienummer', 'Datum', 'Samenvatting', 'Naam']);
+    expect(rows).toHaveLength(10);
+    expect(texts(rows[0]!)).toEqual(['12', expect.stringContaining('12 mrt 2024'), 'Lamp kapot', 'Lamp 12']);
+    expect(texts(rows[9]!)[0]).toBe('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Volgende pagina' }));
+    expect(within(table).getAllByRole('row').slice(1).map((row) => texts(row)[0])).toEqual(['2', '1']);
 
     await userEvent.clear(screen.getByLabelText('Zoekterm'));
     await userEvent.type(screen.getByLabelText('Zoekterm'), 'niets');
     await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
     expect(await screen.findByText('Er zijn geen registraties gevonden voor dit formulier met deze zoekopdracht')).toBeTruthy();
   });
+
+  it('shows the server text when it refuses a search term', async () => {
+    const tooLong = 'De zoekterm mag maximaal 200 tekens lang zijn.';
+    server({
+      'GET /api/form/f1': () => json(200, FORM),
+      'GET /api/client/c1': () => json(200, clientDetails(DEMO)),
+      'GET /api/form/f1/registrations/search': () =>
+        json(422, { status: false, message: tooLong, errors: [{ detail: tooLong, source: { pointer: '/naam' } }] }),
+    });
+    renderApp('/form/f1/0', storedSession());
+    await userEvent.click(await screen.findByRole('button', { name: 'Zoeken in registraties' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    expect(await screen.findByText(tooLong)).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Gevonden registraties' })).toBeNull();
+  });
 });
 
 describe('guest form', () => {
-  it('loads and sends without an api-key and without the search', async () => {
-    installFakeServer({ 'GET /api/guest/form/g1': () => json(200, FORM) });
+  it('loads, searches and sends through the guest link without an api-key', async () => {
+    const { calls } = installFakeServer({
+      'GET /api/guest/form/g1': () => json(200, FORM),
+      'GET /api/guest/form/g1/registrations/search': () => json(200, { registrations: [hit()] }),
+    });
     const sent = installFakeXhr();
-    renderApp('/guest/form/g1');
-    await userEvent.type(await screen.findByLabelText(/^Naam/), 'Lamp');
+    // Also for a visitor who happens to be signed in: the guest link is what the page is about.
+    renderApp('/guest/form/g1', storedSession());
+    await userEvent.click(await screen.findByRole('button', { name: 'Zoeken in registraties' }));
+    await userEvent.type(screen.getByLabelText('Zoekterm'), 'Lamp');
+    await userEvent.click(screen.getByRole('button', { name: 'Zoeken' }));
+    const table = await screen.findByRole('table', { name: 'Gevonden registraties' });
+    expect(within(table).getByRole('cell', { name: 'Lamp' })).toBeTruthy();
+    const search = calls.find((call) => call.path.endsWith('/registrations/search'));
+    expect(search?.path).toBe('/api/guest/form/g1/registrations/search');
+    expect(search?.query.get('naam')).toBe('Lamp');
+    expect(search?.headers.get('api-key')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(/^Naam/), 'Lamp');
     await userEvent.type(screen.getByLabelText(/^Toelichting/), 'Kapot');
-    expect(screen.queryByText('Zoeken in registraties')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
     const request = await nextRequest(sent, 0);
     expect(request.url).toBe('/api/guest/form/g1');
@@ -288,6 +340,71 @@ describe('terms wall', () => {
     expect(JSON.parse(calls.find((call) => call.path.endsWith('accept-terms-and-conditions'))?.body ?? '{}')).toEqual({ client_uuid: 'c1' });
   });
 
+  const termsRequired = {
+    status: false,
+    message: 'U moet eerst de algemene voorwaarden van deze klant accepteren.',
+    code: 'terms_required',
+  };
+  const folders = [{ folder_id: 'p', folder_name: 'public', folder_hidden: false, children: [], forms: [{ form_id: 'f1', form_name: 'Melding', form_type: 'default', updated_at: 0 }] }];
+
+  it('loads a screen of the client only after the terms are accepted', async () => {
+    let accepted = false;
+    const { calls } = server(
+      {
+        'POST /api/client/c1/accept-terms-and-conditions': () => {
+          accepted = true;
+          return json(200, { status: true });
+        },
+        'GET /api/user/info': () => json(200, userInfo({ clients: [accepted ? DEMO : required] })),
+        'GET /api/client/c1/folder/user': () => (accepted ? json(200, folders) : json(403, termsRequired)),
+      },
+      userInfo({ clients: [required] }),
+    );
+    const router = renderApp('/folders', storedSession({ user: { ...storedSession().user, clients: [required] } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Algemene voorwaarden accepteren voor Demo Gemeente' });
+    // Nothing of the client is asked for while the wall is up.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls.filter((call) => call.path === '/api/client/c1/folder/user')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByLabelText('Ik accepteer de algemene voorwaarden.'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByRole('treeitem', { name: 'Melding' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/folders');
+    expect(calls.filter((call) => call.path === '/api/client/c1/folder/user')).toHaveLength(1);
+  });
+
+  it('brings up the wall, not the no-rights message, when the server asks for the terms', async () => {
+    // The terms become required while the app runs: user info says so only after the refusal.
+    let refused = false;
+    let accepted = false;
+    const { calls } = server({
+      'POST /api/client/c1/accept-terms-and-conditions': () => {
+        accepted = true;
+        return json(200, { status: true });
+      },
+      'GET /api/user/info': () => json(200, userInfo({ clients: [refused && !accepted ? required : DEMO] })),
+      'GET /api/client/c1/folder/user': () => {
+        if (accepted) return json(200, folders);
+        refused = true;
+        return json(403, termsRequired);
+      },
+    });
+    const router = renderApp('/dashboard', storedSession());
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/user/info')).toBe(true));
+    // Not awaited: the navigation ends only after the terms are accepted.
+    act(() => void router.navigate('/folders'));
+    const dialog = await screen.findByRole('dialog', { name: 'Algemene voorwaarden accepteren voor Demo Gemeente' });
+    expect(screen.queryByText('U hebt geen rechten om deze content te bekijken.')).toBeNull();
+
+    await userEvent.click(within(dialog).getByLabelText('Ik accepteer de algemene voorwaarden.'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByRole('treeitem', { name: 'Melding' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/folders');
+    expect(screen.queryByText('U hebt geen rechten om deze content te bekijken.')).toBeNull();
+  });
+
   it('says to contact the helpdesk when accepting fails', async () => {
     server(
       { 'POST /api/client/c1/accept-terms-and-conditions': () => json(500, { status: false }) },
@@ -307,10 +424,12 @@ describe('self-registration', () => {
   };
 
   it('registers an e-mail address and shows the server message', async () => {
+    const registered =
+      'Bedankt voor uw registratie. U ontvangt een e-mail met een link om uw registratie te bevestigen of uw wachtwoord in te stellen.';
     const { calls } = installFakeServer({
       'GET /jsonapi/client/client/c1': () => json(200, client),
       'GET /api/form/f1/anonymous': () => json(200, { client_uuid: 'c1', form_id: 'f1', form_name: 'Melding' }),
-      'POST /api/user/register/': () => json(200, { status: true, message: 'Controleer uw e-mail.' }),
+      'POST /api/user/register/': () => json(200, { status: true, message: registered }),
     });
     renderApp('/register/c1/f1');
     expect(await screen.findByText('Welkom')).toBeTruthy();
@@ -322,7 +441,7 @@ describe('self-registration', () => {
     await waitFor(() => expect(screen.queryByText('Vul een geldig e-mailadres in.')).toBeNull());
     await userEvent.click(screen.getByRole('button', { name: 'Registeren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registratie voltooid' });
-    expect(within(dialog).getByText('Controleer uw e-mail.')).toBeTruthy();
+    expect(within(dialog).getByText(registered)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Terug naar home' })).toBeTruthy();
     expect(JSON.parse(calls.find((call) => call.method === 'POST')?.body ?? '{}')).toEqual({ email: 'nieuw@demo.nl', client_uuid: 'c1', form_id: 'f1' });
   });
@@ -353,5 +472,47 @@ describe('self-registration', () => {
     await act(() => router.navigate('/register/c1/f9'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(await screen.findByText('Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.')).toBeTruthy();
+  });
+});
+
+describe('joining a client with an existing account', () => {
+  const joined = 'U bent toegevoegd aan klant "Tweede Gemeente". U kunt nu inloggen.';
+
+  it('shows what the link does, and confirms only on the button', async () => {
+    const { calls } = installFakeServer({
+      'GET /api/user/join/tok-1': () => json(200, { client_name: 'Tweede Gemeente', email: 'twee@demo.eform.nl' }),
+      'POST /api/user/join': () => json(200, { status: true, message: joined }),
+    });
+    renderApp('/user/join/tok-1');
+    expect(await screen.findByText('Bevestig dat twee@demo.eform.nl wordt toegevoegd aan klant "Tweede Gemeente".')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    expect(within(await screen.findByRole('status')).getByText(joined)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Bevestigen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Naar inloggen' }).getAttribute('href')).toBe('/login');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(JSON.parse(post?.body ?? '{}')).toEqual({ token: 'tok-1' });
+    expect(post?.headers.get('api-key')).toBeNull();
+  });
+
+  it('says why an unknown, used or expired link cannot be confirmed', async () => {
+    const invalid = 'Deze bevestigingslink is ongeldig of verlopen. Registreer u opnieuw via de registratielink van de klant.';
+    installFakeServer({ 'GET /api/user/join/oud': () => json(404, { status: false, message: invalid }) });
+    renderApp('/user/join/oud');
+    expect(within(await screen.findByRole('alert')).getByText(invalid)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Bevestigen' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Naar inloggen' })).toBeTruthy();
+  });
+
+  it('shows the refusal of a link used meanwhile, e.g. in another tab', async () => {
+    const invalid = 'Deze bevestigingslink is ongeldig of verlopen. Registreer u opnieuw via de registratielink van de klant.';
+    installFakeServer({
+      'GET /api/user/join/tok-1': () => json(200, { client_name: 'Tweede Gemeente', email: 'twee@demo.eform.nl' }),
+      'POST /api/user/join': () => json(404, { status: false, message: invalid }),
+    });
+    renderApp('/user/join/tok-1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Bevestigen' }));
+    expect(within(await screen.findByRole('alert')).getByText(invalid)).toBeTruthy();
   });
 });

@@ -1,7 +1,6 @@
 import { Outlet } from 'react-router';
 import { Toaster } from '@/components/toaster';
 import { AppShell } from '@/features/shell';
-import { TermsWall } from '@/features/terms/components/terms-wall';
 import { SessionEffects } from './session-effects';
 
 export function RootLayout() {
@@ -11,7 +10,6 @@ export function RootLayout() {
       <AppShell>
         <Outlet />
       </AppShell>
-      <TermsWall />
       <Toaster />
     </>
   );

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getSession } from '@/lib/auth/session';
 import { LAST_CLIENT_KEY, SESSION_KEY } from '@/lib/auth/session-storage';
 import { installFakeServer, json } from '@/test/fake-server';
-import { demoServer, storedSession, userInfo } from '@/test/fixtures';
+import { DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 async function expectPath(router: ReturnType<typeof renderApp>, path: string) {
@@ -143,7 +143,7 @@ describe('app shell', () => {
   });
 
   it('disables the client selector for a user with one client', async () => {
-    const one = storedSession({ user: { ...storedSession().user, clients: [{ id: 'c1', uuid: 'c1', name: 'Demo Gemeente' }] } });
+    const one = storedSession({ user: { ...storedSession().user, clients: [DEMO] } });
     installFakeServer(demoServer({}, userInfo({ clients: one.user.clients })));
     renderApp('/dashboard', one);
     expect(((await screen.findByLabelText('Klant')) as HTMLSelectElement).disabled).toBe(true);

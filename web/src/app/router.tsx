@@ -3,6 +3,7 @@ import { PageLoading } from '@/components/page-loading';
 import { paths, type RouteAccess } from '@/config/paths';
 import { accessForPath, homeTarget, resolveGuard } from '@/lib/auth/guards';
 import { restoreSession } from '@/lib/auth/session';
+import { afterTermsAccepted } from '@/lib/auth/terms';
 import { NotFoundRoute } from '@/features/errors/routes/not-found';
 import { RouteErrorBoundary } from '@/features/errors/routes/route-error-boundary';
 import { RootLayout } from './root-layout';
@@ -21,12 +22,15 @@ function guard(access: RouteAccess): LoaderFunction {
 
 /**
  * A guard followed by the screen's own loader, fetched with the screen's code: the loader runs
- * only once the guard let the visitor through.
+ * only once the guard let the visitor through and, on signed-in screens (the client's content),
+ * once the client's terms are accepted (spec 000 screen 15).
  */
 function guardedLoader(access: RouteAccess, load: () => Promise<LoaderFunction>): LoaderFunction {
   return async (args) => {
     await guard(access)(args);
-    return (await load())(args);
+    const loader = await load();
+    if (access === 'public' || access === 'guest') return loader(args);
+    return afterTermsAccepted(async () => loader(args), args.request.signal);
   };
 }
 
@@ -88,6 +92,15 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const module = await import('@/features/auth/routes/password-reset');
           return { Component: module.PasswordResetRoute, action: module.passwordResetAction };
+        },
+      },
+      {
+        path: paths.user_join.path,
+        loader: guardedLoader(paths.user_join.access, async () => (await import('@/features/user-register/routes/user-join')).userJoinLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/user-register/routes/user-join');
+          return { Component: module.UserJoinRoute, action: module.userJoinAction };
         },
       },
       {

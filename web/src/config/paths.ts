@@ -63,9 +63,14 @@ export const paths = {
   unsaved_registrations_debug: route('/debug/unsaved-registrations', 'auth'),
   not_found: route('/404', 'public'),
 
-  // Password flows (not in the spec's tables; reached from the login screen and reset e-mails).
+  // Account flows (not in the spec's tables; reached from the login screen and e-mails).
   password_forgotten: route('/user/password-forgotten', 'guest'),
   password_reset: route('/user/reset-password/:token', 'guest'),
+  /**
+   * An existing account confirms joining a client it self-registered with. Public: the mailed
+   * token is the authority, whoever is signed in on this browser.
+   */
+  user_join: route('/user/join/:token', 'public'),
 
   // Document 001: form building and administration.
   form: route('/admin/form/:form_id', 'auth'),

@@ -165,7 +165,9 @@ export const nl = {
     keepServer: 'Versie op de server', // ours
     logoutTitle: 'Toch uitloggen?', // ours
     logoutConfirm: (count: number) =>
-      `Er ${count === 1 ? 'staat nog 1 registratie' : `staan nog ${count} registraties`} alleen op dit apparaat. Als u uitlogt, kunnen deze verloren gaan.`, // ours
+      count === 1
+        ? 'Er staat nog 1 opgeslagen registratie alleen op dit apparaat: deze kon niet naar de server worden verstuurd. Als u uitlogt, blijft deze op dit apparaat bewaard, onzichtbaar voor andere gebruikers, en wordt deze verstuurd zodra u weer op dit apparaat inlogt. Log bij voorkeur pas uit als deze verstuurd is.'
+        : `Er staan nog ${count} opgeslagen registraties alleen op dit apparaat: deze konden niet naar de server worden verstuurd. Als u uitlogt, blijven deze op dit apparaat bewaard, onzichtbaar voor andere gebruikers, en worden ze verstuurd zodra u weer op dit apparaat inlogt. Log bij voorkeur pas uit als ze verstuurd zijn.`, // ours
     logoutGo: 'Toch uitloggen', // ours
     logoutStay: 'Niet uitloggen', // ours
   },
@@ -237,7 +239,6 @@ export const nl = {
     date: 'Datum',
     summary: 'Samenvatting',
     form: 'Formulier',
-    user: 'Ingevuld door',
     rowsPerPage: 'Rijen per pagina',
     all: 'Alle',
     displayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
@@ -278,6 +279,13 @@ export const nl = {
     home: 'Terug naar home',
     clientUnknown: 'Registratie link is niet geldig. De klant bestaat niet.',
     formUnknown: 'Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.',
+  },
+
+  // ours: an existing account confirms the mailed link to join a client
+  userJoin: {
+    title: 'Toevoegen aan klant bevestigen',
+    confirm: (email: string, client: string) => `Bevestig dat ${email} wordt toegevoegd aan klant "${client}".`,
+    submit: 'Bevestigen',
   },
 
   clipboard: {

@@ -1,10 +1,10 @@
-import type { ClientAccess, ClientDetails, FillableForm, UserInfo } from '@/lib/api/types';
+import type { ClientAccess, ClientDetails, ClientSummary, FillableForm, UserInfo } from '@/lib/api/types';
 import type { StoredSession } from '@/lib/auth/session-storage';
 import type { SavedRegistration, SyncedRegistration } from '@/lib/offline/db';
 import { json, type FakeHandler } from './fake-server';
 
-export const DEMO = { id: 'c1', uuid: 'c1', name: 'Demo Gemeente' };
-export const TWEEDE = { id: 'c2', uuid: 'c2', name: 'Tweede Gemeente' };
+export const DEMO: ClientSummary = { id: 'c1', uuid: 'c1', name: 'Demo Gemeente', terms_and_conditions_required: false };
+export const TWEEDE: ClientSummary = { id: 'c2', uuid: 'c2', name: 'Tweede Gemeente', terms_and_conditions_required: false };
 
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
   return {
@@ -14,17 +14,19 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
     roles: [],
     clients: [DEMO, TWEEDE],
     server_notification: null,
+    // No name: the admins' banner falls back to the build mode, as before the first answer.
+    environment: '',
     ...overrides,
   };
 }
 
-export function clientDetails(client: { id: string; uuid: string; name: string }): ClientDetails {
+export function clientDetails(client: ClientSummary): ClientDetails {
   return {
     ...client,
     modules: [],
     field_credits: 100,
     credits: 100,
-    registrations_count: 0,
+    field_low_credit_email_limit: 0,
     terms_and_conditions_required: false,
   };
 }
@@ -32,7 +34,7 @@ export function clientDetails(client: { id: string; uuid: string; name: string }
 export function storedSession(overrides: Partial<StoredSession> = {}): StoredSession {
   return {
     apiKey: 'stored-key',
-    user: { id: 'u-twee', email: 'twee@demo.eform.nl', roles: [], clients: [DEMO, TWEEDE], serverNotification: null },
+    user: { id: 'u-twee', email: 'twee@demo.eform.nl', username: 'twee', roles: [], clients: [DEMO, TWEEDE], serverNotification: null },
     currentClientId: DEMO.id,
     access: { roles: ['form_filler'], permissions: [] },
     client: clientDetails(DEMO),
@@ -69,9 +71,10 @@ export function fillableForm(overrides: Partial<FillableForm> = {}): FillableFor
     schema: [],
     values: {},
     rules: [],
-    settings: null,
-    form_settings: null,
+    settings: {},
+    form_settings: {},
     form_summary: null,
+    updated_at: Date.UTC(2026, 10, 1),
     ...overrides,
   };
 }

@@ -87,16 +87,16 @@ describe('sendRegistration', () => {
 describe('uploadFile', () => {
   const file = new Blob(['abc'], { type: 'text/plain' });
 
-  it('sends the file as multipart with the client id, image kind and progress', async () => {
+  it('names the client and the image kind in the query, sends only the file as multipart, reports progress', async () => {
     const sent = installFakeXhr();
     const progress = vi.fn();
     const answer = { fid: 'f1', url: '/api/client/c1/file/f1', filename: 'a.jpg', filemime: 'image/jpeg', filesize: 3 };
     const upload = uploadFile({ kind: 'user', clientId: 'c1' }, file, 'a.jpg', { hd: true, image: true, onProgress: progress });
     const xhr = await nextRequest(sent, 0);
-    expect(xhr.url).toBe('/api/file-upload/form-hd');
+    // The server authorises before it reads the body, so the target must not be a multipart field.
+    expect(xhr.url).toBe('/api/file-upload/form-hd?client_id=c1&kind=image');
     const body = xhr.body as FormData;
-    expect(body.get('client_id')).toBe('c1');
-    expect(body.get('kind')).toBe('image');
+    expect([...body.keys()]).toEqual(['file']);
     expect((body.get('file') as File).name).toBe('a.jpg');
     xhr.progress(3, 3);
     xhr.respond(200, answer);
@@ -108,9 +108,9 @@ describe('uploadFile', () => {
     const sent = installFakeXhr();
     const upload = uploadFile({ kind: 'guest', guestId: 'g-1' }, file, 'a.txt', { hd: false, image: false, onProgress: () => {} });
     const xhr = await nextRequest(sent, 0);
-    expect(xhr.url).toBe('/api/file-upload/form');
-    expect((xhr.body as FormData).get('guest_id')).toBe('g-1');
-    expect((xhr.body as FormData).has('kind')).toBe(false);
+    expect(xhr.url).toBe('/api/file-upload/form?guest_id=g-1');
+    expect(xhr.headers['api-key']).toBeUndefined();
+    expect([...(xhr.body as FormData).keys()]).toEqual(['file']);
     xhr.respond(200, { fid: 'f1', url: '/x', filename: 'a.txt', filemime: 'text/plain', filesize: 3 });
     await upload;
   });
@@ -124,19 +124,28 @@ describe('uploadFile', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('names the file in the failure text, and uses the server text for 413 and 422', async () => {
+  it.each([
+    [413, 'Maximale bestandsgrootte is 20Mb.'],
+    [413, 'De opslagruimte voor bestanden van deze klant is vol. Neem contact op met uw beheerder.'],
+    [422, 'Alleen afbeeldingen kunnen worden geupload.'],
+    [429, 'Via gastformulieren kunnen vandaag geen bestanden meer worden geüpload. Probeer het morgen opnieuw.'],
+  ])('shows the server text of a %i refusal', async (status, message) => {
+    const sent = installFakeXhr();
+    const refused = uploadFile({ kind: 'guest', guestId: 'g-1' }, file, 'a.txt', { hd: false, image: false, onProgress: () => {} });
+    (await nextRequest(sent, 0)).respond(status, { status: false, message });
+    await expect(refused).rejects.toEqual(new UploadError(message));
+  });
+
+  it('names the file in the failure text of other failures, also a 413 without a message', async () => {
     const sent = installFakeXhr();
     const options = { hd: false, image: false, onProgress: () => {} };
     const failed = uploadFile({ kind: 'user', clientId: 'c1' }, file, 'a.txt', options);
-    (await nextRequest(sent, 0)).respond(500, {});
-    await expect(failed).rejects.toThrow('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: a.txt');
+    (await nextRequest(sent, 0)).respond(500, { status: false, message: 'Interne fout.' });
+    await expect(failed).rejects.toEqual(new UploadError('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: a.txt'));
 
-    const tooLarge = uploadFile({ kind: 'user', clientId: 'c1' }, file, 'a.txt', options);
-    (await nextRequest(sent, 1)).respond(413, { message: 'Maximale bestandsgrootte is 20Mb.' });
-    await expect(tooLarge).rejects.toThrow('Maximale bestandsgrootte is 20Mb.');
-
-    const wrongType = uploadFile({ kind: 'user', clientId: 'c1' }, file, 'a.txt', options);
-    (await nextRequest(sent, 2)).respond(422, { message: 'Alleen afbeeldingen kunnen worden geupload.' });
-    await expect(wrongType).rejects.toThrow('Alleen afbeeldingen kunnen worden geupload.');
+    // A proxy's 413 says nothing about the 20 MB rule (bigger files never leave the device).
+    const proxy = uploadFile({ kind: 'user', clientId: 'c1' }, file, 'a.txt', options);
+    (await nextRequest(sent, 1)).respond(413, {});
+    await expect(proxy).rejects.toEqual(new UploadError('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: a.txt'));
   });
 });

@@ -1,5 +1,5 @@
-import { api, ApiError, NetworkError } from '@/lib/api';
-import type { ClientDetails, FillableForm, FolderNode, Registration, UploadedFile } from '@/lib/api/types';
+import { api, ApiError, NetworkError, uploadRefusal } from '@/lib/api';
+import type { ClientDetails, FillableForm, FolderNode, Registration, SearchAnswer, SearchHit, UploadedFile } from '@/lib/api/types';
 import type { FormValues } from '@/lib/form-logic';
 import { cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
 import { nl } from '@/messages/nl';
@@ -8,6 +8,9 @@ import { nl } from '@/messages/nl';
 export type SendTarget = { kind: 'user'; clientId: string } | { kind: 'guest'; guestId: string };
 
 const enc = encodeURIComponent;
+
+/** Calls through a guest link: signed out, so a 401 or 403 is an answer, not a lost session. */
+const AS_GUEST = { anonymous: true, handleAuthErrors: false } as const;
 
 /** The user's folder tree; without an answer from the server, the copy last loaded on this device. */
 export function loadFolders(clientId: string): Promise<FolderNode[]> {
@@ -20,7 +23,7 @@ export function loadForm(formId: string): Promise<FillableForm> {
 }
 
 export function loadGuestForm(guestId: string): Promise<FillableForm> {
-  return api.request<FillableForm>(`/api/guest/form/${enc(guestId)}`, { anonymous: true, handleAuthErrors: false });
+  return api.request<FillableForm>(`/api/guest/form/${enc(guestId)}`, AS_GUEST);
 }
 
 /**
@@ -33,12 +36,15 @@ export function loadClientCredits(clientId: string): Promise<number> {
     .then((client) => client.credits);
 }
 
-/** Record search: `field` is an element path ('a.b'), sent with ':' for '.' as the server wants. */
-export async function searchRegistrations(formId: string, field: string, term: string): Promise<Registration[]> {
+/**
+ * Record search (spec 000 screens 11 and 17): `field` is an element path ('a.b'), sent with ':'
+ * for '.' as the server wants. Signed-in users search through the form, guests through its guest
+ * link, signed out. Either way the server answers only the searchable fields and the summary.
+ */
+export async function searchRegistrations(target: SendTarget, formId: string, field: string, term: string): Promise<SearchHit[]> {
   const query = new URLSearchParams({ [field.replaceAll('.', ':')]: term });
-  const answer = await api.request<{ registrations: Registration[] }>(
-    `/api/form/${enc(formId)}/registrations/search?${query.toString()}`,
-  );
+  const form = target.kind === 'user' ? `/api/form/${enc(formId)}` : `/api/guest/form/${enc(target.guestId)}`;
+  const answer = await api.request<SearchAnswer>(`${form}/registrations/search?${query}`, target.kind === 'guest' ? AS_GUEST : {});
   return answer.registrations;
 }
 
@@ -130,16 +136,19 @@ export interface UploadOptions {
   onProgress(percent: number): void;
 }
 
-/** Uploads one file for a form element; its answer is the element's value entry. */
+/**
+ * Uploads one file for a form element; its answer is the element's value entry. Where the file
+ * goes (client or guest form) and whether it must be an image travel in the query string: the
+ * server decides on them before it reads a byte of the body.
+ */
 export async function uploadFile(target: SendTarget, file: Blob, filename: string, options: UploadOptions): Promise<UploadedFile> {
   if (file.size > MAX_FILE_SIZE) throw new UploadError(nl.elements.fileTooLarge);
+  const query = new URLSearchParams(target.kind === 'user' ? { client_id: target.clientId } : { guest_id: target.guestId });
+  if (options.image) query.set('kind', 'image');
   const formData = new FormData();
   formData.append('file', file, filename);
-  if (target.kind === 'user') formData.append('client_id', target.clientId);
-  else formData.append('guest_id', target.guestId);
-  if (options.image) formData.append('kind', 'image');
   try {
-    return await api.upload<UploadedFile>(options.hd ? '/api/file-upload/form-hd' : '/api/file-upload/form', {
+    return await api.upload<UploadedFile>(`${options.hd ? '/api/file-upload/form-hd' : '/api/file-upload/form'}?${query}`, {
       formData,
       anonymous: target.kind === 'guest',
       signal: options.signal,
@@ -147,8 +156,6 @@ export async function uploadFile(target: SendTarget, file: Blob, filename: strin
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (error instanceof ApiError && error.status === 413) throw new UploadError(nl.elements.fileTooLarge);
-    if (error instanceof ApiError && error.status === 422 && error.serverMessage) throw new UploadError(error.serverMessage);
-    throw new UploadError(nl.elements.uploadFailed(filename));
+    throw new UploadError(uploadRefusal(error) ?? nl.elements.uploadFailed(filename));
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FormElement, Rule } from '@/lib/form-logic';
+import { rememberInput } from '@/lib/offline/remembered-inputs';
 import { deriveForm, initialFormValues, newSubformEntry, subformRules, valuesToSend } from './form-model';
-import { rememberInput } from './remember-input';
 
 const schema: FormElement[] = [
   { name: 'aantal', label: 'Aantal', elementType: 'number' },

@@ -4,6 +4,7 @@
  * run for the main form and for a subform entry in its modal.
  */
 import {
+  canBeRequired,
   evaluateFormula,
   evaluateRules,
   isLayoutType,
@@ -17,7 +18,7 @@ import {
   type RuleContext,
 } from '@/lib/form-logic';
 import { localParts } from '@/lib/format';
-import { readRemembered } from './remember-input';
+import { readRemembered } from '@/lib/offline/remembered-inputs';
 
 export interface DerivedForm {
   /** The input with rule `set` actions applied and calculations filled in. */
@@ -143,8 +144,13 @@ export function newSubformEntry(subform: FormElement, now = new Date()): FormVal
   return initialValues(subformSchema(subform), subform.subform?.defaultValues, { now });
 }
 
+/**
+ * Whether the filler must answer the element (asterisk, client-side check). `required` on a type
+ * without an input (map, gps, subform, ...) is ignored, as the server ignores it: the web must
+ * never block a send the server accepts.
+ */
 export function isRequired(element: FormElement): boolean {
-  return (element.validation ?? []).some((rule) => rule.name === 'required');
+  return canBeRequired(element.elementType) && (element.validation ?? []).some((rule) => rule.name === 'required');
 }
 
 export function isEntry(value: unknown): value is FormValues {

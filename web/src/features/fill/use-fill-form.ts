@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { FillableForm, Registration } from '@/lib/api/types';
+import { signedInUser } from '@/lib/auth/session';
 import { removeSavedRegistration, saveRegistration, type SavedRegistration } from '@/lib/offline/db';
+import { rememberInput } from '@/lib/offline/remembered-inputs';
 import { syncSavedRegistrations } from '@/lib/offline/sync';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
@@ -8,7 +10,7 @@ import { sendRegistration, type SendProgress, type SendTarget } from './api';
 import { focusFirstError } from './components/form-fields';
 import { newFillToken } from './fill-token';
 import { initialFormValues, isEntry, valuesToSend } from './form-model';
-import { rememberInput } from './remember-input';
+import { savedSummary } from './saved-summary';
 import { useFormModel } from './use-form-model';
 
 /**
@@ -36,21 +38,26 @@ export function useFillForm(
   const saveLocally = useCallback(async (): Promise<boolean> => {
     if (target.kind !== 'user') return false;
     try {
-      await saveRegistration({
-        fill_token: fillToken.current,
-        form_id: form.form_id,
-        client_id: form.client_id,
-        form_name: form.form_name,
-        form_summary: saved?.form_summary ?? null,
-        schema: form.schema,
-        values: model.values,
-      });
+      const now = new Date();
+      const summaryValues = valuesToSend(form.schema, model.values, model.states);
+      await saveRegistration(
+        {
+          fill_token: fillToken.current,
+          form_id: form.form_id,
+          client_id: form.client_id,
+          form_name: form.form_name,
+          form_summary: savedSummary(form, summaryValues, signedInUser()?.username, now),
+          schema: form.schema,
+          values: model.values,
+        },
+        now,
+      );
       return true;
     } catch (error) {
       console.error('saving the registration on this device failed', error);
       return false;
     }
-  }, [form, target, model.values, saved]);
+  }, [form, target, model.values, model.states]);
 
   /** 'Formulier offline opslaan': store, sync when possible, then the caller moves on. */
   const saveOffline = useCallback(async (): Promise<boolean> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormElement } from '@/lib/form-logic';
+import { canBeRequired, ELEMENT_TYPES, type FormElement } from '@/lib/form-logic';
 import { checkElement, validateValues } from './validation';
 
 const el = (elementType: FormElement['elementType'], extra: Partial<FormElement> = {}): FormElement => ({
@@ -65,9 +65,14 @@ describe('checkElement', () => {
     expect(checkElement(el('checkbox_multiple', { options }), ['a', 'z'])).toBe('Kies een van de beschikbare opties.');
   });
 
-  it('never demands computed, layout or later-version elements', () => {
-    for (const type of ['calculation', 'autoIncrement', 'header', 'gps', 'map'] as const) {
-      expect(checkElement(el(type, { validation: required }), undefined)).toBeUndefined();
+  it('ignores required on every type that cannot be required, as the server does', () => {
+    const notRequirable = ELEMENT_TYPES.filter((type) => !canBeRequired(type));
+    // Among them types the fill-in renders (subform, linked form), not only later-version ones.
+    expect(notRequirable).toEqual(expect.arrayContaining(['subform', 'linkedForm', 'map', 'gps', 'search', 'calculation']));
+    for (const type of notRequirable) {
+      for (const empty of [undefined, '', []]) {
+        expect(checkElement(el(type, { validation: required }), empty), type).toBeUndefined();
+      }
     }
   });
 });

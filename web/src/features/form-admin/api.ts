@@ -1,65 +1,25 @@
 /**
  * The form builder's admin calls (ops/decisions/010-form-builder-api.md), through the app's one
- * API client. Shapes follow that record exactly.
+ * API client. Their shapes come from the API document (`lib/api/types.ts`).
  */
 import { api } from '@/lib/api';
-import type { FillableForm } from '@/lib/api/types';
+import type { AdminForm, ApiSchemas, Refine } from '@/lib/api/types';
+
+export type { AdminForm };
 
 const enc = encodeURIComponent;
 
-export interface AdminFormSummary {
-  form_id: string;
-  form_name: string;
-  form_type: string;
-  folder_id: string;
-  /** Epoch ms; null while unpublished. */
-  published_at: number | null;
-  updated_at: number;
-}
+/** A folder with all its forms (screen 5), or with none (folder management, folder selects). */
+export type AdminFolder = ApiSchemas['FolderJson'];
 
-export interface AdminFolder {
-  folder_id: string;
-  folder_name: string;
-  folder_hidden: boolean;
-  /** Parent folder id; null at the top. */
-  form_folder: string | null;
-  children: AdminFolder[];
-  forms: AdminFormSummary[];
-}
+/** One stored version of a form, newest first. */
+export type Revision = ApiSchemas['RevisionEntry'];
 
-export type FormAccessEntry = { user_id: string } | { group_id: string };
+/** A user of the client, marked when the form is given to them. */
+export type FormUser = ApiSchemas['FormUser'];
 
-/** `GET api/form/{id}` as a manager sees it: the fill-in form plus the builder's parts. */
-export interface AdminForm extends Omit<FillableForm, 'published_at' | 'updated_at'> {
-  email_settings: unknown;
-  webhook_integrations: unknown;
-  /** '1' for workflow forms, null otherwise. */
-  registration_phase: string | null;
-  /** Username of the last editor. */
-  user: string | null;
-  users: FormAccessEntry[];
-  published_at: number | null;
-  updated_at: number | null;
-}
-
-export interface Revision {
-  revision_id: string;
-  updated_at: number;
-  user: { username: string | null } | null;
-}
-
-export interface FormUser {
-  user_id: string;
-  email: string;
-  username: string;
-  assigned: boolean;
-}
-
-export interface FormGroup {
-  group_id: string;
-  name: string;
-  assigned: boolean;
-}
+/** A group of the client, marked when the form is given to it. */
+export type FormGroup = ApiSchemas['FormGroup'];
 
 // Folders.
 
@@ -154,10 +114,8 @@ export function copyForm(formId: string, body: { client_id: string; folder_id: s
   return api.request<AdminForm>(`/api/form/${enc(formId)}/copy`, { method: 'POST', json: body });
 }
 
-export interface FormMetadata {
-  /** Per Word file of the e-mail settings: whether the server has processed it. */
-  email_word_files_processed: Record<string, boolean>;
-}
+/** Per Word file of the e-mail settings: whether the server has processed it. */
+export type FormMetadata = Refine<ApiSchemas['Metadata'], { email_word_files_processed: Record<string, boolean> }>;
 
 export function loadFormMetadata(formId: string): Promise<FormMetadata> {
   return api.request<FormMetadata>(`/api/form/${enc(formId)}/metadata`);

@@ -3,11 +3,10 @@
  * editor's uploads. The rules editor loads and saves through these too.
  */
 import { api, ApiError } from '@/lib/api';
-import type { FillableForm, UploadedFile } from '@/lib/api/types';
+import type { AdminForm, UploadedFile } from '@/lib/api/types';
 import type { FormElement } from '@/lib/form-logic';
 
-/** The admin form: the fill-in shape plus the admin parts, which a save must send back unchanged. */
-export type AdminForm = FillableForm & { [extra: string]: unknown };
+export type { AdminForm };
 
 export interface FavouriteElement {
   uuid: string;
@@ -41,13 +40,15 @@ export function removeFavourite(clientId: string, uuid: string): Promise<unknown
   return api.request(`/api/client/${enc(clientId)}/favorite-elements/${enc(uuid)}`, { method: 'DELETE' });
 }
 
-/** `POST /api/file-upload/imagetag` or `/static-file`, multipart `file` + `client_id`. */
+/**
+ * `POST /api/file-upload/imagetag` or `/static-file?client_id=...`, multipart `file`. The client
+ * goes in the query string: the server authorises the upload before it reads the body.
+ */
 export function uploadEditorFile(kind: 'imageTag' | 'staticFile', clientId: string, file: File): Promise<UploadedFile> {
   const formData = new FormData();
   formData.append('file', file, file.name);
-  formData.append('client_id', clientId);
   const path = kind === 'imageTag' ? '/api/file-upload/imagetag' : '/api/file-upload/static-file';
-  return api.upload<UploadedFile>(path, { formData });
+  return api.upload<UploadedFile>(`${path}?${new URLSearchParams({ client_id: clientId })}`, { formData });
 }
 
 /** The server's 422 details as lines to show ('pointer: detail'), or its message. */

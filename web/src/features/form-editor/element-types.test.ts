@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_TYPES } from '@/lib/form-logic';
+import { canBeRequired, ELEMENT_TYPES } from '@/lib/form-logic';
 import { EDITOR_TYPES, newElement, typeAvailability, typeLabel } from './element-types';
 import { checkElement } from './element-validation';
 
@@ -28,6 +28,16 @@ describe('newElement', () => {
     expect(text.name).toBe('tekstveld_2');
     expect(text.validation).toEqual([{ name: 'required' }]);
     expect(newElement('header', []).validation).toEqual([]);
+  });
+
+  it('never makes an element required that the fill-in cannot give a value (map, gps, search, ...)', () => {
+    for (const type of EDITOR_TYPES) {
+      const required = (newElement(type, []).validation ?? []).some((rule) => rule.name === 'required');
+      expect(required, type).toBe(canBeRequired(type));
+    }
+    for (const type of ['map', 'gps', 'search', 'tracking', 'qrCodeScanner', 'linkedForm'] as const) {
+      expect(newElement(type, []).validation, type).toEqual([]);
+    }
   });
 
   it('gives each type the defaults of sections 5 and 9', () => {

@@ -2,7 +2,7 @@
  * The element types the editor offers (document 001 section 3), which of them are premium or
  * admin-only (section 6), and what a new element of each type starts with (sections 4, 5, 9).
  */
-import type { ElementType, FormElement } from '@/lib/form-logic';
+import { canBeRequired, type ElementType, type FormElement } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
 import { slugify, uniqueName } from './data-name';
 
@@ -64,22 +64,6 @@ export function typeAvailability(type: string, modules: readonly string[], admin
   const module = PREMIUM_MODULES[type as ElementType];
   if (module && !modules.includes(module)) return { kind: 'premium', module };
   return { kind: 'available' };
-}
-
-/** Types without a data value shown to the filler, which therefore take no `required`. */
-const NO_REQUIRED: ReadonlySet<string> = new Set([
-  'header',
-  'staticText',
-  'imageTag',
-  'staticFile',
-  'calculation',
-  'computed',
-  'stateTransition',
-  'subform',
-]);
-
-export function canBeRequired(type: string): boolean {
-  return !NO_REQUIRED.has(type);
 }
 
 export const CHOICE_TYPES: ReadonlySet<string> = new Set(['radio', 'select', 'checkbox_multiple']);
@@ -152,7 +136,8 @@ function newUuid(): string {
 }
 
 /**
- * A new element of a type with the defaults of section 5: required where the type can be, number
+ * A new element of a type with the defaults of section 5: required where the type can be (types
+ * without an input in the fill-in never are, or the form could not be sent), number
  * with the `number` rule, checkbox options first/second/third, textarea rows 3, map and gps
  * settings of section 9. Its data name follows the Dutch type label until the user changes it.
  */

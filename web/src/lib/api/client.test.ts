@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps } from './client';
-import { ApiError, NetworkError } from './errors';
+import { ApiError, isTermsRequired, NetworkError } from './errors';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -13,6 +13,7 @@ function setup(answer: () => Promise<Response>, apiKey: string | null = 'key-123
     getApiKey: () => apiKey,
     onUnauthorized: vi.fn(),
     onForbidden: vi.fn(),
+    onTermsRequired: vi.fn(),
     onReachability: vi.fn(),
   };
   return { client: createApiClient(deps), deps, fetch };
@@ -82,6 +83,16 @@ describe('api client', () => {
     });
     expect(deps.onForbidden).toHaveBeenCalledTimes(1);
     expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('raises the terms signal, not the forbidden one, on a 403 terms_required', async () => {
+    const body = { status: false, message: 'U moet eerst de algemene voorwaarden van deze klant accepteren.', code: 'terms_required' };
+    const { client, deps } = setup(async () => json(403, body));
+    const error = await client.request('/api/client/c2/folder/user').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: 'terms_required', message: body.message });
+    expect(isTermsRequired(error)).toBe(true);
+    expect(deps.onTermsRequired).toHaveBeenCalledTimes(1);
+    expect(deps.onForbidden).not.toHaveBeenCalled();
   });
 
   it('keeps JSON:API error details', async () => {

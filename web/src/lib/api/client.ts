@@ -1,5 +1,5 @@
 import { nl } from '@/messages/nl';
-import { ApiError, GATEWAY_STATUSES, NetworkError } from './errors';
+import { ApiError, GATEWAY_STATUSES, isTermsRequired, NetworkError } from './errors';
 import type { ErrorBody } from './types';
 
 /**
@@ -16,6 +16,8 @@ export interface ApiClientDeps {
   onUnauthorized(): void;
   /** A 403: the user lacks rights (spec: message, then dashboard). */
   onForbidden(): void;
+  /** A 403 `terms_required`: the client's terms wait for this user (the terms wall, not the no-rights message). */
+  onTermsRequired(): void;
   /** Whether the server answered at all; drives the offline banner next to navigator.onLine. */
   onReachability(reachable: boolean): void;
   /**
@@ -67,10 +69,13 @@ export function createApiClient(deps: ApiClientDeps) {
   /** Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. */
   function failure(status: number, payload: unknown, handleAuthErrors: boolean): ApiError {
     const errorBody = isErrorBody(payload) ? payload : undefined;
+    const error = new ApiError(status, errorBody, status === 403 ? nl.errors.forbidden : nl.errors.unexpected);
     if (handleAuthErrors && status === 401) deps.onUnauthorized();
-    if (handleAuthErrors && status === 403) deps.onForbidden();
-    const fallback = status === 403 ? nl.errors.forbidden : nl.errors.unexpected;
-    return new ApiError(status, errorBody, fallback);
+    if (handleAuthErrors && status === 403) {
+      if (isTermsRequired(error)) deps.onTermsRequired();
+      else deps.onForbidden();
+    }
+    return error;
   }
 
   async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -166,6 +171,7 @@ function parseBody(text: string): unknown {
   }
 }
 
+/** The API's error shape; another body (a proxy's page, nothing) gets the fallback text. */
 function isErrorBody(value: unknown): value is ErrorBody {
-  return typeof value === 'object' && value !== null;
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
 }

@@ -3,13 +3,15 @@ import { reportServerReachable } from '@/lib/offline/connectivity';
 import { createSignal } from '@/lib/signal';
 import { createApiClient } from './client';
 
-export { ApiError, NetworkError } from './errors';
+export { ApiError, isTermsRequired, NetworkError, uploadRefusal } from './errors';
 export type * from './types';
 
 /** Raised on a 401 from an authenticated call; the app navigates to logout. */
 export const unauthorizedSignal = createSignal();
 /** Raised on a 403; the app shows the no-rights message and returns to the dashboard. */
 export const forbiddenSignal = createSignal();
+/** Raised on a 403 `terms_required` instead; the app reloads user info so the terms wall shows. */
+export const termsRequiredSignal = createSignal();
 
 /** The app's API client: same origin, api-key from the current session. */
 export const api = createApiClient({
@@ -20,5 +22,6 @@ export const api = createApiClient({
   },
   onUnauthorized: () => unauthorizedSignal.emit(),
   onForbidden: () => forbiddenSignal.emit(),
+  onTermsRequired: () => termsRequiredSignal.emit(),
   onReachability: reportServerReachable,
 });

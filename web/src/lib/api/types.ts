@@ -1,149 +1,120 @@
-/** Shapes of the server answers used by the app shell (spec 000 section 7, 002 section 7). */
+/**
+ * Shapes of the server's answers, derived from its OpenAPI document. `openapi.json` is the
+ * document as the server generates it from its code (`eform openapi`); `schema.d.ts` is made
+ * from it by `npm run api-types`, and tests fail when either is stale. So a change of an answer
+ * on the server shows up here as a type error rather than in production.
+ *
+ * Where the document can only say "a JSON object" (a form's elements, values, rules and
+ * settings; they are edited by the form builder, not typed by the server), the web app's own
+ * types take their place: those are the only parts written by hand.
+ */
 import type { FormElement, FormValues, Rule } from '@/lib/form-logic';
+import type { components } from './schema';
 
-export interface ClientSummary {
-  id: string;
-  uuid: string;
-  name: string;
-  terms_and_conditions_required?: boolean;
-}
+/** Every schema of the API document, by its name there. */
+export type ApiSchemas = components['schemas'];
 
-export interface LoginResponse {
-  status: boolean;
-  api_key?: string;
-  id?: string;
-  email?: string;
-  clients?: ClientSummary[];
-  message?: string;
-}
+/**
+ * `T` with the fields of `R` put in their place. The document types free-form JSON as
+ * `Record<string, unknown>`, which a plain intersection cannot narrow to an interface such as
+ * `FormElement` (interfaces have no index signature), so the field is replaced instead.
+ */
+export type Refine<T, R> = Omit<T, keyof R> & R;
 
+/** A client as user info and login list it (with whether its terms still wait for this user). */
+export type ClientSummary = ApiSchemas['ClientEntry'];
+
+/** `POST api/user/login` (a refusal is an ErrorBody with status 401). */
+export type LoginResponse = ApiSchemas['LoginAnswer'];
+
+/** The document names these four in words; the shell shows them as alert severities. */
 export type NotificationType = 'info' | 'warning' | 'error' | 'success';
 
-export interface ServerNotification {
-  type: NotificationType;
-  message: string;
-}
+export type ServerNotification = Refine<ApiSchemas['Notification'], { type: NotificationType }>;
 
-export interface UserInfo {
-  id: string;
-  email: string;
-  username: string;
-  /** Global roles; `admin` holds every permission in every client. */
-  roles: string[];
-  clients: ClientSummary[];
-  server_notification: ServerNotification | null;
-  /** Name of the server's deployment environment, for the admins' environment banner. */
-  environment?: string;
-}
+export type UserInfo = Refine<ApiSchemas['UserInfo'], { server_notification?: ServerNotification | null }>;
 
 /** The user's roles and permissions within one client (`GET api/client/{id}/info`). */
-export interface ClientAccess {
-  roles: string[];
-  permissions: string[];
-}
+export type ClientAccess = ApiSchemas['ClientAccess'];
 
-export interface ClientDetails {
-  id: string;
-  uuid: string;
-  name: string;
-  modules: string[];
-  field_credits: number;
-  credits: number;
-  registrations_count: number;
-  terms_and_conditions_required: boolean;
-}
+/** `GET api/client/{id}`: credits and modules. */
+export type ClientDetails = ApiSchemas['ClientDetails'];
 
-export interface ErrorBody {
-  message?: string;
-  errors?: { detail: string; source?: { pointer?: string } }[];
-}
+/** The one error shape of the API; `code` is `terms_required` on a client whose terms wait. */
+export type ErrorBody = ApiSchemas['ErrorBody'];
+
+/** `{"status": true, "message": ...}`: a done call with a Dutch text to show. */
+export type StatusMessage = ApiSchemas['StatusMessage'];
 
 // Fill-in side (spec 000 sections 3 and 7).
 
+/** One entry of a form's `settings.searchable_fields`: an element path and its column label. */
 export interface SearchableField {
   value: string;
   label: string;
 }
 
-/** A form as it is filled in (`GET api/form/{id}` and `GET api/guest/form/{guestId}`). */
-export interface FillableForm {
-  form_id: string;
-  form_guest_id: string | null;
-  form_name: string;
-  form_type: string;
-  folder_id: string | null;
-  client_id: string;
-  client_uuid: string;
-  schema: FormElement[];
-  /** Default values of the form builder. */
-  values: FormValues | null;
-  rules: Rule[] | null;
-  settings: {
-    search_enabled?: boolean;
-    searchable_fields?: SearchableField[];
-    guestAccess?: boolean;
-    guestID?: string;
-    [extra: string]: unknown;
-  } | null;
-  form_settings: { form_complete_action?: string; [extra: string]: unknown } | null;
-  form_summary: string | null;
-  registrationNameToken?: string | null;
-  /** Epoch ms (decision 010). */
-  published_at?: number | null;
-  /** Epoch ms (decision 010). */
-  updated_at?: number | null;
+/** What the web app reads of a form's free-form `settings` (spec 000 section 3). */
+export interface FormSettings {
+  search_enabled?: boolean;
+  searchable_fields?: SearchableField[];
+  guestAccess?: boolean;
+  guestID?: string;
+  [extra: string]: unknown;
 }
 
-export interface FolderForm {
-  form_id: string;
-  form_name: string;
-  form_type: string;
-}
+/** A form as it is filled in (`GET api/form/{id}` and `GET api/guest/form/{guestId}`). */
+export type FillableForm = Refine<
+  ApiSchemas['FormJson'],
+  {
+    schema: FormElement[];
+    /** Default values of the form builder. */
+    values: FormValues;
+    rules: Rule[];
+    settings: FormSettings;
+    form_settings: { form_complete_action?: string; [extra: string]: unknown };
+  }
+>;
+
+/**
+ * `GET api/form/{id}` as a form manager gets it: the same shape with the parts the document marks
+ * 'admin shape' present (e-mail settings, integrations, users, ...). The builder saves it whole
+ * (PATCH), so those parts go back unchanged.
+ */
+export type AdminForm = FillableForm;
+
+export type FolderForm = ApiSchemas['FormSummary'];
 
 /** One folder of `GET api/client/{id}/folder/user`, already pruned to what the user may fill in. */
-export interface FolderNode {
-  folder_id: string;
-  folder_name: string;
-  folder_hidden: boolean;
-  children: FolderNode[];
-  forms: FolderForm[];
-}
+export type FolderNode = ApiSchemas['FolderJson'];
 
-/** A registration as the server answers it (send, my registrations, search). */
-export interface Registration {
-  _id: string;
-  form_id: string;
-  form_name: string;
-  form_type: string;
-  /** Sanitized HTML. */
-  form_summary: string | null;
-  registration_name: string | null;
-  /** RFC 3339, UTC. */
-  registration_date: string;
-  /** A number per client, assigned when the registration is stored. */
-  registration_serial_number: number;
-  registration_user_id: { username: string | null } | null;
-  registration_phase: string | null;
-  registration_status: 'completed' | 'hold' | 'draft';
-  registration_updated_at: string;
-  schema: FormElement[];
-  values: FormValues;
-  fill_token: string | null;
-  /** Only in `api/my-registrations`, which spans every client of the user. */
-  client_id?: string;
-}
+/** The document names these three in words. */
+export type RegistrationStatus = 'completed' | 'hold' | 'draft';
 
-export interface MyRegistrationsPage {
-  registrations: Registration[];
-  pages_count: number;
-  registrations_count: number;
-}
+/** A registration as the server answers it (send, my registrations, one registration). */
+export type Registration = Refine<
+  ApiSchemas['RegistrationJson'],
+  { schema: FormElement[]; values: FormValues; registration_status: RegistrationStatus }
+>;
+
+export type MyRegistrationsPage = Refine<ApiSchemas['MyRegistrationsPage'], { registrations: Registration[] }>;
+
+/** One hit of a record search: serial, date, summary and the searchable fields as text, nothing more. */
+export type SearchHit = ApiSchemas['SearchHit'];
+
+/** `GET api/form/{id}/registrations/search` and its guest twin. */
+export type SearchAnswer = ApiSchemas['SearchAnswer'];
 
 /** The answer of `api/file-upload/form(-hd)`, stored as the element's value entry. */
-export interface UploadedFile {
-  fid: string;
-  url: string;
-  filename: string;
-  filemime: string;
-  filesize: number;
-}
+export type UploadedFile = ApiSchemas['UploadedFile'];
+
+// Public pages.
+
+/** `GET jsonapi/client/client/{uuid}`: name and intro text for self-registration. */
+export type PublicClient = ApiSchemas['PublicClient'];
+
+/** `GET api/form/{id}/anonymous`: which client a registration link's form belongs to. */
+export type AnonymousForm = ApiSchemas['AnonymousForm'];
+
+/** `GET api/user/join/{token}`: what a mailed confirmation link would do. */
+export type JoinInvite = ApiSchemas['JoinInvite'];

@@ -1,6 +1,7 @@
 import { USER_INFO_REFRESH_MS } from '@/config/app';
 import { nl } from '@/messages/nl';
 import { api, ApiError } from '@/lib/api';
+import { clearDeviceOnLogout } from '@/lib/offline/logout';
 import { clearApiCaches } from '@/lib/pwa/api-caches';
 import type { ClientAccess, ClientDetails, ClientSummary, LoginResponse, UserInfo } from '@/lib/api/types';
 import {
@@ -59,13 +60,22 @@ export async function login(email: string, password: string): Promise<LoginResul
 
 let logoutInFlight: Promise<void> | null = null;
 
-/** Revokes the token (failures ignored: the user must be able to leave offline) and forgets the session. */
+/**
+ * Revokes the token (failures ignored: the user must be able to leave offline), forgets the
+ * session, then clears what the server has from the device (decision 012): request caches, synced
+ * saved registrations, cached forms and folder trees, remembered inputs. Unsynced registrations
+ * stay for their owner's next login. The session goes first, so no sync can write back meanwhile.
+ */
 export function logout(): Promise<void> {
   logoutInFlight ??= (async () => {
     const state = getSession();
     if (state.status === 'authenticated') await revoke(state.session.apiKey);
     clearSession();
-    await clearApiCaches();
+    await Promise.all([
+      clearApiCaches(),
+      // A broken device store must not keep the user signed in; what stays is only ever server data.
+      clearDeviceOnLogout().catch((error: unknown) => console.error('clearing the device at logout failed', error)),
+    ]);
   })().finally(() => {
     logoutInFlight = null;
   });
@@ -144,6 +154,7 @@ function toSessionUser(user: UserInfo): StoredSession['user'] {
   return {
     id: user.id,
     email: user.email,
+    username: user.username,
     roles: user.roles ?? [],
     clients: user.clients,
     serverNotification: user.server_notification ?? null,

@@ -6,6 +6,11 @@ export interface StoredSession {
   user: {
     id: string;
     email: string;
+    /**
+     * The server's username ('invuller' in summaries). Optional: sessions stored by an older build
+     * lack it and must stay valid offline; the next user-info refresh fills it in.
+     */
+    username?: string;
     roles: string[];
     clients: ClientSummary[];
     serverNotification: ServerNotification | null;

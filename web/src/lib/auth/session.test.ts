@@ -9,8 +9,8 @@ const stored: StoredSession = {
     email: 'twee@demo.eform.nl',
     roles: [],
     clients: [
-      { id: 'c1', uuid: 'c1', name: 'Demo Gemeente' },
-      { id: 'c2', uuid: 'c2', name: 'Tweede Gemeente' },
+      { id: 'c1', uuid: 'c1', name: 'Demo Gemeente', terms_and_conditions_required: false },
+      { id: 'c2', uuid: 'c2', name: 'Tweede Gemeente', terms_and_conditions_required: false },
     ],
     serverNotification: null,
   },

@@ -32,8 +32,19 @@ export function getSession(): SessionState {
   return sessionStore.get();
 }
 
+/** The signed-in user, or undefined when signed out. */
+export function signedInUser(): StoredSession['user'] | undefined {
+  const state = sessionStore.get();
+  return state.status === 'authenticated' ? state.session.user : undefined;
+}
+
 export function useSession(): SessionState {
   return useStore(sessionStore);
+}
+
+/** Calls `listener` after every change of the session; returns the unsubscribe. */
+export function subscribeSession(listener: () => void): () => void {
+  return sessionStore.subscribe(listener);
 }
 
 /** Reads the stored session once; later calls return the live state. */

@@ -47,6 +47,21 @@ export function isLayoutType(type: ElementType): boolean {
   return type === 'header' || type === 'staticText' || type === 'imageTag' || type === 'staticFile';
 }
 
+/**
+ * Whether an element of this type can be required: only types the fill-in gives an input for.
+ * Layout shows nothing to answer, calculations, serial numbers and subforms are filled in by the
+ * form itself, and map, search, gps, tracking, QR, linked form, computed and phase transitions have
+ * no input yet, so demanding them would make a form impossible to send. The server ignores
+ * `required` on every other type. Twin of `ElementType::can_be_required` (`domain/src/form.rs`);
+ * both run `domain/testdata/element-types.json`.
+ */
+export function canBeRequired(type: string): boolean {
+  return SETTABLE.has(type as ElementType) || UPLOADED.has(type);
+}
+
+/** Types whose value the filler uploads or draws rather than types or chooses. */
+const UPLOADED: ReadonlySet<string> = new Set<ElementType>(['file', 'image', 'signature']);
+
 /** Choice elements whose value is an option value (or a list of them). */
 export function hasOptions(type: ElementType): boolean {
   return type === 'radio' || type === 'select' || type === 'autocomplete' || type === 'checkbox_multiple';

@@ -1,6 +1,6 @@
 import Dexie, { liveQuery, type EntityTable } from 'dexie';
-import { getSession } from '@/lib/auth/session';
-import { createStore, useStore } from '@/lib/store';
+import { useEffect, useState } from 'react';
+import { signedInUser, useSession } from '@/lib/auth/session';
 
 /**
  * The device store (spec 000 sections 3 and 4): registrations saved on this device, keyed by
@@ -25,9 +25,10 @@ export interface SyncedRegistration {
 
 export interface SavedRegistration extends SyncedRegistration {
   /**
-   * Whose copy this is. A device can be shared: another user's copies stay on the device,
-   * unseen and unsent, until that user signs in again (nothing that exists only here is lost).
-   * Absent on copies from before version 3: the next user who syncs adopts them.
+   * Whose copy this is. A device can be shared (decision 012): another user's unsynced copies stay
+   * on the device, unseen and unsent, until that user signs in again (nothing that exists only
+   * here is lost). Absent only on copies saved before owners were recorded: the next user who
+   * syncs adopts them, and the sync answer binds them to that user.
    */
   user_id?: string;
   unsynced: boolean;
@@ -87,8 +88,7 @@ export function requestPersistentStorage(): void {
 
 /** The signed-in user, owner of what is saved now; undefined when signed out. */
 export function currentUserId(): string | undefined {
-  const state = getSession();
-  return state.status === 'authenticated' ? state.session.user.id : undefined;
+  return signedInUser()?.id;
 }
 
 /** Whether a device copy belongs to the signed-in user (copies without an owner are adopted). */
@@ -117,13 +117,14 @@ export async function saveRegistration(input: SaveInput, now = new Date()): Prom
   });
 }
 
-export function getSavedRegistration(fillToken: string): Promise<SavedRegistration | undefined> {
-  return db.savedRegistrations.get(fillToken);
+/** The signed-in user's copy under a fill token; another user's copy is not there for them. */
+export async function getSavedRegistration(fillToken: string, userId = currentUserId()): Promise<SavedRegistration | undefined> {
+  const entry = await db.savedRegistrations.get(fillToken);
+  return entry && isMine(entry, userId) ? entry : undefined;
 }
 
 /** The user's registrations saved for one client, newest change first (deleted ones included). */
-export async function listSavedRegistrations(clientId: string): Promise<SavedRegistration[]> {
-  const userId = currentUserId();
+export async function listSavedRegistrations(clientId: string, userId = currentUserId()): Promise<SavedRegistration[]> {
   const rows = (await db.savedRegistrations.where('client_id').equals(clientId).toArray()).filter((entry) => isMine(entry, userId));
   return rows.sort((a, b) => b.lastChange - a.lastChange);
 }
@@ -135,7 +136,7 @@ export async function listSavedRegistrations(clientId: string): Promise<SavedReg
 export async function deleteSavedRegistration(fillToken: string, now = new Date()): Promise<void> {
   await db.transaction('rw', db.savedRegistrations, async () => {
     const entry = await db.savedRegistrations.get(fillToken);
-    if (!entry) return;
+    if (!entry || !isMine(entry)) return;
     if (!entry.fill_token || entry.version === undefined) {
       await db.savedRegistrations.delete(fillToken);
       return;
@@ -155,8 +156,7 @@ export async function removeSavedRegistration(fillToken: string): Promise<void> 
 }
 
 /** The user's saved registrations not yet known to the server (badge of 'Opgeslagen registraties'). */
-export function countUnsynced(): Promise<number> {
-  const userId = currentUserId();
+export function countUnsynced(userId = currentUserId()): Promise<number> {
   return db.savedRegistrations.filter((entry) => entry.unsynced && isMine(entry, userId)).count();
 }
 
@@ -165,26 +165,32 @@ export async function purgeExpired(now = Date.now()): Promise<number> {
   return db.savedRegistrations.where('lastChange').below(now - SAVED_REGISTRATION_MAX_AGE_MS).delete();
 }
 
-const unsyncedCount = createStore(0);
-let countSubscription: { unsubscribe(): void } | undefined;
-
-/** Keeps `unsyncedCount` current through a dexie live query (started once, on first use). */
-function watchUnsyncedCount(): void {
-  if (countSubscription || typeof indexedDB === 'undefined') return;
-  countSubscription = liveQuery(countUnsynced).subscribe({
-    next: (count) => unsyncedCount.set(count),
-    error: (error: unknown) => console.error('counting unsynced registrations failed', error),
-  });
-}
-
+/**
+ * The signed-in user's unsynced count, kept current by a dexie live query. The query is bound to
+ * the user: after a logout and another user's login it restarts, so nobody sees another's count.
+ */
 export function useUnsyncedCount(): number {
-  watchUnsyncedCount();
-  return useStore(unsyncedCount);
+  const session = useSession();
+  const userId = session.status === 'authenticated' ? session.session.user.id : undefined;
+  const [counted, setCounted] = useState<{ userId: string; count: number } | null>(null);
+  useEffect(() => {
+    if (userId === undefined || typeof indexedDB === 'undefined') return;
+    const subscription = liveQuery(() => countUnsynced(userId)).subscribe({
+      next: (count) => setCounted({ userId, count }),
+      error: (error: unknown) => console.error('counting unsynced registrations failed', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [userId]);
+  return counted !== null && counted.userId === userId ? counted.count : 0;
 }
 
-/** Live list of one client's saved registrations (undefined while loading). */
-export function watchSavedRegistrations(clientId: string, onChange: (rows: SavedRegistration[]) => void): () => void {
-  const subscription = liveQuery(() => listSavedRegistrations(clientId)).subscribe({
+/** Live list of one user's saved registrations for one client. */
+export function watchSavedRegistrations(
+  clientId: string,
+  userId: string | undefined,
+  onChange: (rows: SavedRegistration[]) => void,
+): () => void {
+  const subscription = liveQuery(() => listSavedRegistrations(clientId, userId)).subscribe({
     next: onChange,
     error: (error: unknown) => console.error('reading saved registrations failed', error),
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { setAuthenticated } from '@/lib/auth/session';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, setAuthenticated } from '@/lib/auth/session';
 import { installFakeServer, json } from '@/test/fake-server';
 import { storedSession } from '@/test/fixtures';
 import { getToasts } from '@/lib/toast';
@@ -8,6 +8,7 @@ import {
   countUnsynced,
   db,
   deleteSavedRegistration,
+  getSavedRegistration,
   listSavedRegistrations,
   purgeExpired,
   saveRegistration,
@@ -78,6 +79,8 @@ describe('device store', () => {
 });
 
 describe('sync', () => {
+  beforeEach(() => setAuthenticated(storedSession()));
+
   it('sends unsynced entries and replaces them with the server copy', async () => {
     await saveRegistration(input('a'));
     const { calls } = installFakeServer({ [`POST ${SYNC_PATH}`]: answer({ registrations: [server('a', 1, { name: 'a' })] }) });
@@ -199,5 +202,49 @@ describe('a device shared by two users', () => {
     signInAs('user-a');
     expect((await listSavedRegistrations(CLIENT)).map((e) => e.fill_token)).toEqual(['of-a']);
     expect(await countUnsynced()).toBe(1);
+  });
+
+  it('does not open or delete another user’s copy by its fill token', async () => {
+    signInAs('user-a');
+    await saveRegistration(input('of-a'));
+    signInAs('user-b');
+    expect(await getSavedRegistration('of-a')).toBeUndefined();
+    await deleteSavedRegistration('of-a');
+    signInAs('user-a');
+    expect(await getSavedRegistration('of-a')).toMatchObject({ user_id: 'user-a', unsynced: true, registration_saved_deleted_at: null });
+  });
+
+  it('does not sync while signed out', async () => {
+    signInAs('user-a');
+    await saveRegistration(input('of-a'));
+    clearSession();
+    const { calls } = installFakeServer({ [`POST ${SYNC_PATH}`]: answer({ registrations: [server('of-a', 1)] }) });
+    expect(await syncSavedRegistrations()).toBe(false);
+    expect(calls).toHaveLength(0);
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('drops a sync answer that arrives after its user signed out and another signed in', async () => {
+    signInAs('user-a');
+    await saveRegistration(input('of-a'));
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    installFakeServer({
+      [`POST ${SYNC_PATH}`]: async () => {
+        await answered;
+        return answer({ registrations: [server('of-a', 1), server('also-of-a', 1)] })();
+      },
+    });
+    const sync = syncSavedRegistrations();
+    // A logs out while the request runs; B signs in before the answer arrives.
+    signInAs('user-b');
+    release();
+    expect(await sync).toBe(false);
+    // Nothing of A's answer became B's, and A's copy is still A's and unsynced.
+    expect(await db.savedRegistrations.get('also-of-a')).toBeUndefined();
+    expect(await db.savedRegistrations.get('of-a')).toMatchObject({ user_id: 'user-a', unsynced: true });
+    expect(await listSavedRegistrations(CLIENT)).toEqual([]);
   });
 });

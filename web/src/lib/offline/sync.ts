@@ -1,4 +1,5 @@
 import { api } from '@/lib/api';
+import type { ApiSchemas, Refine } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { currentUserId, db, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
@@ -10,17 +11,11 @@ export interface SyncEntity extends SyncedRegistration {
   unsynced: boolean;
 }
 
-export interface SyncConflict {
-  fill_token: string;
-  client_version: SyncEntity;
-  server_version: SyncEntity;
-}
+// The document types the entries as free-form JSON; they are the device's own entities.
 
-export interface SyncAnswer {
-  registrations: SyncEntity[];
-  conflicts: SyncConflict[];
-  rejected: string[];
-}
+export type SyncConflict = Refine<ApiSchemas['Conflict'], { client_version: SyncEntity; server_version: SyncEntity }>;
+
+export type SyncAnswer = Refine<ApiSchemas['SyncAnswer'], { registrations: SyncEntity[]; conflicts: SyncConflict[] }>;
 
 function toEntity(entry: SavedRegistration): SyncEntity {
   const entity: SyncEntity = {
@@ -60,7 +55,10 @@ function fromServer(entity: SyncEntity, now: number, userId: string | undefined)
 }
 
 /**
- * Merges the server's answer into the device store. `sent` is the snapshot of what was posted.
+ * Merges the server's answer into the device store. `sent` is the snapshot of what was posted,
+ * `userId` the user whose answer it is: when another user (or nobody) is signed in by the time
+ * the merge runs, the answer is dropped, so a sync that outlives a logout can neither write one
+ * user's copies for the next nor leave them without an owner. Resolves whether it merged.
  * - a local copy the user changed while the request ran is left alone;
  * - a conflict is stored on the local copy, which stays unsynced;
  * - an unsynced copy is never removed: it is only replaced by the server's copy of the same token
@@ -68,14 +66,20 @@ function fromServer(entity: SyncEntity, now: number, userId: string | undefined)
  * - synced copies the server no longer lists are removed; new server copies are added;
  * - only the signed-in user's copies are touched: the answer is that user's list.
  */
-export async function mergeSyncAnswer(sent: readonly SavedRegistration[], answer: SyncAnswer, now = Date.now()): Promise<void> {
+export async function mergeSyncAnswer(
+  sent: readonly SavedRegistration[],
+  answer: SyncAnswer,
+  userId: string,
+  now = Date.now(),
+): Promise<boolean> {
   const sentByToken = new Map(sent.map((entry) => [entry.fill_token, entry]));
   const returned = new Map(answer.registrations.map((entity) => [entity.fill_token, entity]));
   const conflicts = new Map(answer.conflicts.map((conflict) => [conflict.fill_token, conflict]));
   const rejected = new Set(answer.rejected);
 
-  const userId = currentUserId();
-  await db.transaction('rw', db.savedRegistrations, async () => {
+  return db.transaction('rw', db.savedRegistrations, async () => {
+    // Checked inside the transaction: logout clears the device in a transaction of its own.
+    if (currentUserId() !== userId) return false;
     const locals = (await db.savedRegistrations.toArray()).filter((entry) => isMine(entry, userId));
     const seen = new Set<string>();
     for (const local of locals) {
@@ -105,6 +109,7 @@ export async function mergeSyncAnswer(sent: readonly SavedRegistration[], answer
     for (const [token, entity] of returned) {
       if (!seen.has(token)) await db.savedRegistrations.put(fromServer(entity, now, userId));
     }
+    return true;
   });
 }
 
@@ -112,9 +117,10 @@ let running: Promise<boolean> | null = null;
 let again = false;
 
 /**
- * Sends every unsynced copy (not those waiting for a conflict choice) and merges the answer.
- * Failure (network or any answer but 201) changes nothing and shows the sync warning. Calls
- * while a sync runs make one more run afterwards. Resolves true on success.
+ * Sends the signed-in user's unsynced copies (not those waiting for a conflict choice) and merges
+ * the answer. Failure (network or any answer but 201) changes nothing and shows the sync warning.
+ * Calls while a sync runs make one more run afterwards. Resolves true on success; signed out there
+ * is nothing to sync (and no key to sync with), which resolves false without a warning.
  */
 export function syncSavedRegistrations(): Promise<boolean> {
   if (running) {
@@ -135,15 +141,16 @@ export function syncSavedRegistrations(): Promise<boolean> {
 }
 
 async function syncOnce(): Promise<boolean> {
+  const userId = currentUserId();
+  if (userId === undefined) return false;
   requestPersistentStorage();
   try {
     await purgeExpired();
-    const userId = currentUserId();
     const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');
-    await mergeSyncAnswer(sent, { registrations: answer.registrations, conflicts: answer.conflicts ?? [], rejected: answer.rejected ?? [] });
-    return true;
+    const answered = { registrations: answer.registrations, conflicts: answer.conflicts ?? [], rejected: answer.rejected ?? [] };
+    return await mergeSyncAnswer(sent, answered, userId);
   } catch (error) {
     console.warn('syncing saved registrations failed', error);
     showToast(nl.offline.syncFailed, { severity: 'warning' });

@@ -11,7 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth/auth-service';
-import { countUnsentRegistrations } from '@/lib/offline/unsent-registrations';
+import { syncBeforeLogout } from '@/lib/offline/logout';
 import { nl } from '@/messages/nl';
 
 /** Navigation state of a logout the app forces (401, no clients): no question asked. */
@@ -20,8 +20,10 @@ export interface LogoutState {
 }
 
 /**
- * Revokes the session and returns to login (spec 000 section 2, screen 4). A user who chose to
- * log out while registrations exist only on this device is asked first.
+ * Revokes the session and returns to login (spec 000 section 2, screen 4; decision 012). A user
+ * who chose to log out gets a last sync first; if registrations still exist only on this device
+ * (offline, or a conflict to resolve), the screen says so and asks before signing out. Forced
+ * logouts (401, no clients) cannot sync and do not ask; unsynced registrations stay either way.
  */
 export function LogoutRoute() {
   const navigate = useNavigate();
@@ -35,7 +37,8 @@ export function LogoutRoute() {
   useEffect(() => {
     if (phase.kind !== 'checking') return;
     let active = true;
-    void countUnsentRegistrations()
+    // A broken device store must not trap the user here: the copies in it stay untouched anyway.
+    void syncBeforeLogout()
       .catch(() => 0)
       .then((count) => {
         if (active) setPhase(count > 0 ? { kind: 'confirm', count } : { kind: 'leaving' });

@@ -27,8 +27,6 @@ interface FillFormPageProps {
   target: SendTarget;
   /** The client has no credits left: the registration will be held (spec 000 section 8). */
   creditsExhausted: boolean;
-  /** Record search needs a signed-in user. */
-  searchAllowed: boolean;
   onBack(): void;
   /** 'Gereed' in the success dialog. */
   onDone(): void;
@@ -45,7 +43,6 @@ export function FillFormPage({
   form,
   target,
   creditsExhausted,
-  searchAllowed,
   onBack,
   onDone,
   onFillAgain,
@@ -101,9 +98,9 @@ export function FillFormPage({
             {nl.fill.creditsExhausted}
           </Alert>
         )}
-        {searchAllowed && searchFields.length > 0 && (
+        {searchFields.length > 0 && (
           <Box sx={{ mb: 3 }}>
-            <RecordSearch formId={form.form_id} fields={searchFields} />
+            <RecordSearch target={target} formId={form.form_id} fields={searchFields} />
           </Box>
         )}
         {/* The search has a form of its own, so it stays outside this one. */}

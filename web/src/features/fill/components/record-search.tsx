@@ -17,18 +17,30 @@ import { useId, useState, type FormEvent } from 'react';
 import { DutchPagination } from '@/components/dutch-pagination';
 import { SafeHtml } from '@/components/safe-html';
 import { ApiError } from '@/lib/api';
-import type { Registration, SearchableField } from '@/lib/api/types';
+import type { SearchableField, SearchHit } from '@/lib/api/types';
 import { formatTimestamp } from '@/lib/format';
 import { nl } from '@/messages/nl';
-import { searchRegistrations } from '../api';
+import { searchRegistrations, type SendTarget } from '../api';
 
 /** Spec 000 section 9: record search shows 10 rows a page. */
 const PAGE_SIZE = 10;
 
-type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; registrations: Registration[] } | { kind: 'failed'; message: string };
+type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; registrations: SearchHit[] } | { kind: 'failed'; message: string };
 
-/** Spec 000 screen 17: earlier registrations of this form by a searchable field and an optional term. */
-export function RecordSearch({ formId, fields }: { formId: string; fields: SearchableField[] }) {
+interface RecordSearchProps {
+  /** A signed-in user's form or a guest link: decides which search call is made. */
+  target: SendTarget;
+  formId: string;
+  /** The form's searchable fields: the choice of field, and a column each in the results. */
+  fields: SearchableField[];
+}
+
+/**
+ * Spec 000 screens 11 and 17: earlier registrations of this form by a searchable field and an
+ * optional term. A hit shows its serial number, date, summary and the searchable fields, which is
+ * all the server answers (no other values, no sender), so guests may search too.
+ */
+export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
   const idPrefix = useId();
   const [field, setField] = useState(fields[0]?.value ?? '');
   const [term, setTerm] = useState('');
@@ -40,11 +52,12 @@ export function RecordSearch({ formId, fields }: { formId: string; fields: Searc
     setResults({ kind: 'loading' });
     setPage(0);
     try {
-      const found = await searchRegistrations(formId, field, term.trim());
+      const found = await searchRegistrations(target, formId, field, term.trim());
       // Newest first, whatever order the server keeps.
       const sorted = [...found].sort((a, b) => b.registration_date.localeCompare(a.registration_date));
       setResults({ kind: 'done', registrations: sorted });
     } catch (error) {
+      // The server's text, e.g. the 422 for a term over 200 characters.
       setResults({ kind: 'failed', message: error instanceof ApiError ? error.message : nl.errors.unexpected });
     }
   };
@@ -101,18 +114,22 @@ export function RecordSearch({ formId, fields }: { formId: string; fields: Searc
                     <TableCell>{nl.registrations.serial}</TableCell>
                     <TableCell>{nl.registrations.date}</TableCell>
                     <TableCell>{nl.registrations.summary}</TableCell>
-                    <TableCell>{nl.registrations.user}</TableCell>
+                    {fields.map((column) => (
+                      <TableCell key={column.value}>{column.label}</TableCell>
+                    ))}
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {rows.map((registration) => (
-                    <TableRow key={registration._id}>
-                      <TableCell>{registration.registration_serial_number}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(registration.registration_date)}</TableCell>
+                  {rows.map((hit) => (
+                    <TableRow key={hit._id}>
+                      <TableCell>{hit.registration_serial_number}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(hit.registration_date)}</TableCell>
                       <TableCell>
-                        <SafeHtml html={registration.form_summary} sx={{ '& p': { m: 0 } }} />
+                        <SafeHtml html={hit.form_summary} sx={{ '& p': { m: 0 } }} />
                       </TableCell>
-                      <TableCell>{registration.registration_user_id?.username ?? ''}</TableCell>
+                      {fields.map((column) => (
+                        <TableCell key={column.value}>{hit.fields[column.value] ?? ''}</TableCell>
+                      ))}
                     </TableRow>
                   ))}
                 </TableBody>

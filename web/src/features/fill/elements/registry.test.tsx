@@ -204,7 +204,7 @@ describe('value round trips', () => {
     const { last } = renderElement(el('file', { label: 'Bijlage' }));
     await userEvent.upload(screen.getByLabelText('Bijlage'), new File(['inhoud'], 'rapport.pdf', { type: 'application/pdf' }));
     const xhr = await nextRequest(sent, 0);
-    expect((xhr.body as FormData).get('client_id')).toBe('c1');
+    expect(xhr.url).toBe('/api/file-upload/form?client_id=c1');
     const answer = { fid: 'f1', url: '/api/client/c1/file/f1', filename: 'rapport.pdf', filemime: 'application/pdf', filesize: 6 };
     await act(async () => xhr.respond(200, answer));
     expect(last()).toEqual([answer]);
@@ -224,7 +224,7 @@ describe('value round trips', () => {
     expect(screen.getByText('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: foto.webp')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
     const retry = await nextRequest(sent, 1);
-    expect((retry.body as FormData).get('kind')).toBe('image');
+    expect(new URL(retry.url, 'http://localhost').searchParams.get('kind')).toBe('image');
     const answer = { fid: 'f2', url: '/api/client/c1/file/f2', filename: 'foto.webp', filemime: 'image/webp', filesize: 1 };
     await act(async () => retry.respond(200, answer));
     expect(last()).toEqual([answer]);

@@ -53,7 +53,6 @@ export function FormFillRoute() {
       form={form}
       target={target}
       creditsExhausted={creditsExhausted}
-      searchAllowed
       onBack={back}
       onDone={() => void navigate(folders)}
       // A fresh registration, also when this one was reopened from the device.

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { useLoaderData, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import type { FillableForm } from '@/lib/api/types';
-import { useSession } from '@/lib/auth/session';
 import { loadGuestForm, type SendTarget } from '../api';
 import { FillFormPage } from '../components/fill-form-page';
 import { useBack } from '../use-back';
@@ -19,7 +18,6 @@ export function GuestFormRoute() {
   const form = useLoaderData<FillableForm>();
   const location = useLocation();
   const navigate = useNavigate();
-  const signedIn = useSession().status === 'authenticated';
   const back = useBack(paths.home.build());
   const { guest_id: guestId = '' } = useParams();
   const target = useMemo<SendTarget>(() => ({ kind: 'guest', guestId }), [guestId]);
@@ -31,8 +29,6 @@ export function GuestFormRoute() {
       form={form}
       target={target}
       creditsExhausted={false}
-      // The search is a signed-in call; guests do not get it.
-      searchAllowed={signedIn}
       onBack={back}
       onDone={again}
       onFillAgain={again}

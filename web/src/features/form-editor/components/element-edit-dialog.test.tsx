@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAuthenticated } from '@/lib/auth/session';
-import type { FormElement } from '@/lib/form-logic';
+import { canBeRequired, type FormElement } from '@/lib/form-logic';
 import { installFakeServer, json } from '@/test/fake-server';
 import { storedSession } from '@/test/fixtures';
 import { EditorContext, type EditorContextValue } from '../editor-context';
@@ -41,6 +41,27 @@ function renderDialog(element: FormElement, onDone = vi.fn()) {
 }
 
 describe('ElementEditDialog', () => {
+  it('offers the required switch, on for a new element, only for types the fill-in can demand', () => {
+    server();
+    setAuthenticated(storedSession());
+    const withSwitch: string[] = [];
+    for (const type of EDITOR_TYPES) {
+      const { unmount } = render(
+        <EditorContext.Provider value={context}>
+          <ElementEditDialog element={newElement(type, [])} isNew otherNames={[]} depth={0} onDone={vi.fn()} onCancel={vi.fn()} />
+        </EditorContext.Provider>,
+      );
+      const required = screen.queryByRole('checkbox', { name: 'Verplicht' }) as HTMLInputElement | null;
+      if (required) {
+        expect(required.checked, type).toBe(true);
+        withSwitch.push(type);
+      }
+      unmount();
+    }
+    expect(withSwitch).toEqual(EDITOR_TYPES.filter((type) => canBeRequired(type)));
+    for (const type of ['map', 'gps', 'search', 'tracking', 'qrCodeScanner', 'linkedForm', 'subform']) expect(withSwitch).not.toContain(type);
+  });
+
   it('opens for every element type of section 3 with a labelled label or header field', () => {
     server();
     setAuthenticated(storedSession());

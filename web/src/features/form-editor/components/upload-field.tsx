@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { FileImage } from '@/components/authenticated-file';
-import { ApiError } from '@/lib/api';
+import { ApiError, uploadRefusal } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { uploadEditorFile } from '../api';
@@ -54,7 +54,7 @@ export function UploadField({ kind, clientId, file, onUploaded, onBusyChange, er
       const uploaded = await uploadEditorFile(kind, clientId, chosen);
       onUploaded({ fid: uploaded.fid, url: uploaded.url, name: uploaded.filename || chosen.name });
     } catch (failure) {
-      const message = failure instanceof ApiError && failure.status === 413 ? nl.elements.fileTooLarge : failure instanceof ApiError ? failure.message : t.uploadFailed;
+      const message = uploadRefusal(failure) ?? (failure instanceof ApiError ? failure.message : t.uploadFailed);
       showToast(message, { severity: 'error' });
     } finally {
       setBusy(false);

@@ -197,10 +197,16 @@ describe('element editor', () => {
     expect(toastTexts()).toContain('Alleen bestanden van het type pdf, docx, txt, jpeg, png of gif kunnen worden geupload.');
     expect(sent).toHaveLength(0);
 
+    // The server's reason for a refusal is what the builder reads, e.g. a full storage.
     await user.upload(input, new File(['%PDF'], 'route.pdf', { type: 'application/pdf' }));
-    const xhr = await nextRequest(sent, 0);
-    expect(xhr.url).toBe('/api/file-upload/static-file');
-    expect((xhr.body as FormData).get('client_id')).toBe('c1');
+    const full = 'De opslagruimte voor bestanden van deze klant is vol. Neem contact op met uw beheerder.';
+    await act(async () => (await nextRequest(sent, 0)).respond(413, { status: false, message: full }));
+    await waitFor(() => expect(toastTexts()).toContain(full));
+
+    await user.upload(input, new File(['%PDF'], 'route.pdf', { type: 'application/pdf' }));
+    const xhr = await nextRequest(sent, 1);
+    expect(xhr.url).toBe('/api/file-upload/static-file?client_id=c1');
+    expect([...(xhr.body as FormData).keys()]).toEqual(['file']);
     await user.keyboard('{Escape}');
     expect(toastTexts()).toContain('Wacht tot het uploaden klaar is.');
     expect(screen.getByRole('dialog', { name: 'Vast bestand bewerken' })).toBeTruthy();

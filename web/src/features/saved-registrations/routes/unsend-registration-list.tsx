@@ -37,6 +37,7 @@ function openPath(entry: SavedRegistration): string {
 export function UnsendRegistrationListRoute() {
   const session = useSession();
   const clientId = session.status === 'authenticated' ? (session.session.currentClientId ?? '') : '';
+  const userId = session.status === 'authenticated' ? session.session.user.id : undefined;
   const navigate = useNavigate();
   const [rows, setRows] = useState<SavedRegistration[] | null>(null);
   const [deleting, setDeleting] = useState<SavedRegistration | null>(null);
@@ -44,7 +45,7 @@ export function UnsendRegistrationListRoute() {
   const deleteTitleId = useId();
   const conflictTitleId = useId();
 
-  useEffect(() => watchSavedRegistrations(clientId, setRows), [clientId]);
+  useEffect(() => watchSavedRegistrations(clientId, userId, setRows), [clientId, userId]);
 
   const confirmDelete = async () => {
     const entry = deleting;

@@ -8,24 +8,28 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
 import { DIALOG_WIDTH, TERMS_PDF_URL } from '@/config/app';
+import { termsRequiredSignal } from '@/lib/api';
 import type { ClientSummary } from '@/lib/api/types';
 import { refreshUserInfo } from '@/lib/auth/auth-service';
 import { useSession } from '@/lib/auth/session';
+import { pendingTermsClient, refreshForTerms } from '@/lib/auth/terms';
 import { nl } from '@/messages/nl';
 import { acceptTerms } from '../api';
 
 /**
  * Spec 000 screen 15: while the current client requires this user to accept its terms, nothing
  * else can be used. The modal cannot be dismissed; it goes once user info says they are accepted.
+ * Screens wait for that before they load the client's content (`afterTermsAccepted`).
  */
 export function TermsWall() {
-  const state = useSession();
-  const session = state.status === 'authenticated' ? state.session : null;
-  const client = session?.user.clients.find((candidate) => candidate.id === session.currentClientId);
-  if (!client?.terms_and_conditions_required) return null;
+  // The server refused content because the terms wait (they became required after user info
+  // was read): user info says so once reloaded, and the wall comes up.
+  useEffect(() => termsRequiredSignal.subscribe(() => void refreshForTerms()), []);
+  const client = pendingTermsClient(useSession());
+  if (!client) return null;
   // Keyed by client: switching to another client that requires terms starts unticked.
   return <TermsDialog key={client.id} client={client} />;
 }

@@ -2,6 +2,7 @@
  * rememberInput: a field's last sent value is kept on this device per form and element and
  * offered the next time the form is opened; it expires after 6 months (spec 000 sections 3, 9).
  * Stored at a successful send, not while typing, so only answers that were actually used return.
+ * They are the user's answers: logout forgets them all (decision 012).
  */
 import type { FormElement, FormValues } from '@/lib/form-logic';
 
@@ -50,6 +51,19 @@ export function rememberInput(
       // Storage full or blocked: remembering is a convenience, the send itself succeeded.
     }
   }
+}
+
+/**
+ * Removes every remembered value (at logout): they are the signed-out user's answers and must not
+ * be offered to whoever signs in next on this device.
+ */
+export function forgetRememberedInputs(storage: Storage = localStorage): void {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index++) {
+    const name = storage.key(index);
+    if (name?.startsWith(`${PREFIX}.`)) keys.push(name);
+  }
+  for (const name of keys) storage.removeItem(name);
 }
 
 function isExpired(timestamp: number, now: Date): boolean {

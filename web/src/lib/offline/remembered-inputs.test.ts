@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormElement } from '@/lib/form-logic';
-import { readRemembered, rememberInput } from './remember-input';
+import { forgetRememberedInputs, readRemembered, rememberInput } from './remembered-inputs';
 
 const schema: FormElement[] = [
   { name: 'onderwerp', label: 'Onderwerp', elementType: 'text', rememberInput: true },
@@ -31,5 +31,15 @@ describe('rememberInput', () => {
     localStorage.setItem('eform.remember.f1.onderwerp', '{kapot');
     expect(readRemembered('f1', 'onderwerp')).toBeUndefined();
     expect(localStorage.getItem('eform.remember.f1.onderwerp')).toBeNull();
+  });
+
+  it('forgets every remembered value at logout, and nothing else', () => {
+    rememberInput('f1', schema, { onderwerp: 'Bankje' });
+    rememberInput('f2', schema, { onderwerp: 'Paal' });
+    localStorage.setItem('eform.last-client', 'c1');
+    forgetRememberedInputs();
+    expect(readRemembered('f1', 'onderwerp')).toBeUndefined();
+    expect(readRemembered('f2', 'onderwerp')).toBeUndefined();
+    expect(localStorage.getItem('eform.last-client')).toBe('c1');
   });
 });

@@ -1,0 +1,207 @@
+//! The policy table: one line per route of the API, keyed by its OpenAPI operation id.
+//!
+//! Handlers pass their line to the policy functions and use its `op` as the operation id of
+//! their `#[utoipa::path]`, so the served document, the live checks and the matrix test all
+//! read this one table. A route that is not here cannot be documented (`openapi::document`
+//! refuses it) and fails the matrix test.
+
+use super::{FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule};
+use domain::access::Permission as P;
+
+/// One route: its operation id and who may call it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Route {
+    /// The OpenAPI operation id.
+    pub op: &'static str,
+    pub rule: Rule,
+}
+
+const fn route(op: &'static str, rule: Rule) -> Route {
+    Route { op, rule }
+}
+
+const fn perm(op: &'static str, permission: P) -> Route {
+    route(op, Rule::In(Need::Perm(permission)))
+}
+
+// Sign-in, the user's own session and account links.
+pub const USER_LOGIN: Route = route("user_login", Rule::Public);
+pub const USER_LOGOUT: Route = route("user_logout", Rule::SignedIn);
+pub const USER_INFO: Route = route("user_info", Rule::SignedIn);
+pub const USER_PASSWORD_FORGOTTEN: Route = route("user_password_forgotten", Rule::Public);
+pub const USER_PASSWORD_RESET: Route = route("user_password_reset", Rule::Public);
+pub const USER_REGISTER: Route = route("user_register", Rule::Public);
+pub const USER_JOIN_SHOW: Route = route("user_join_show", Rule::Public);
+pub const USER_JOIN: Route = route("user_join", Rule::Public);
+pub const CLIENT_PUBLIC: Route = route("client_public", Rule::Public);
+
+// A client as its users see it.
+pub const CLIENT_SHOW: Route = route("client_show", Rule::In(Need::Reach));
+pub const CLIENT_INFO: Route = route("client_info", Rule::In(Need::Reach));
+pub const CLIENT_ACCEPT_TERMS: Route = route("client_accept_terms", Rule::In(Need::Reach));
+pub const CLIENT_RESEND_WELCOME_MAIL: Route = perm("client_resend_welcome_mail", P::ClientAddUsers);
+
+// Folders.
+pub const FOLDER_USER_TREE: Route = route("folder_user_tree", Rule::In(Need::Member));
+pub const FOLDER_TREE: Route = route("folder_tree", Rule::In(Need::AnyOf(MANAGE_ANY_FORM)));
+pub const FOLDER_ADMIN_TREE: Route =
+    route("folder_admin_tree", Rule::In(Need::AnyOf(MANAGE_ANY_FORM)));
+pub const FOLDER_CREATE: Route = perm("folder_create", P::ManageForms);
+pub const FOLDER_DELETE: Route = perm("folder_delete", P::ManageForms);
+pub const FOLDER_SET_HIDDEN: Route = route(
+    "folder_set_hidden",
+    Rule::In(Need::AllOf(&[P::ManageForms, P::ViewHiddenFolders])),
+);
+pub const FOLDER_RENAME: Route = perm("folder_rename", P::ManageForms);
+
+// Forms as the fill-in side reads them.
+pub const FORM_SHOW: Route = route("form_show", Rule::In(Need::Fill));
+pub const FORM_ANONYMOUS: Route = route("form_anonymous", Rule::Public);
+pub const FORM_METADATA: Route = route("form_metadata", Rule::In(Need::Fill));
+pub const FORMS_PUBLISHED: Route = route("forms_published", Rule::In(Need::Member));
+
+// Form management (decision 010).
+pub const FORM_CREATE: Route = perm("form_create", P::ManageForms);
+pub const FORM_UPDATE: Route = route("form_update", Rule::In(Need::AnyOf(FORM_PART_PERMISSIONS)));
+pub const FORM_DELETE: Route = perm("form_delete", P::ManageFormDelete);
+pub const FORM_PUBLISH: Route = perm("form_publish", P::ManageFormPublish);
+pub const FORM_UNPUBLISH: Route = perm("form_unpublish", P::ManageFormUnpublish);
+pub const FORM_REVISIONS: Route = perm("form_revisions", P::ManageFormRevisionsView);
+pub const FORM_REVISION_RESTORE: Route = route(
+    "form_revision_restore",
+    Rule::In(Need::AllOf(&[
+        P::ManageFormRevisionsView,
+        P::ManageFormEdit,
+    ])),
+);
+pub const FORM_COPY: Route = perm("form_copy", P::ManageFormEdit);
+pub const FORM_USERS: Route = perm("form_users", P::ManageFormUsers);
+pub const FORM_USER_ADD: Route = perm("form_user_add", P::ManageFormUsers);
+pub const FORM_USER_REMOVE: Route = perm("form_user_remove", P::ManageFormUsers);
+pub const FORM_GROUPS: Route = perm("form_groups", P::ManageFormUsers);
+pub const FORM_GROUP_ADD: Route = perm("form_group_add", P::ManageFormUsers);
+pub const FORM_GROUP_REMOVE: Route = perm("form_group_remove", P::ManageFormUsers);
+pub const FORM_ASSIGNED_USERS: Route = route("form_assigned_users", Rule::In(Need::Fill));
+pub const FAVORITES_LIST: Route = perm("favorites_list", P::ManageFormEdit);
+pub const FAVORITE_CREATE: Route = perm("favorite_create", P::ManageFormEdit);
+pub const FAVORITE_DELETE: Route = perm("favorite_delete", P::ManageFormEdit);
+
+// Registrations on the fill-in side.
+pub const REGISTRATION_SEND: Route = route("registration_send", Rule::In(Need::Fill));
+pub const GUEST_SEND: Route = route("guest_send", Rule::Public);
+pub const MY_REGISTRATIONS: Route = route("my_registrations", Rule::SignedIn);
+pub const REGISTRATION_SHOW: Route = route("registration_show", Rule::In(Need::Registration));
+pub const REGISTRATION_SEARCH: Route = route("registration_search", Rule::In(Need::Fill));
+pub const GUEST_FORM: Route = route("guest_form", Rule::Public);
+pub const GUEST_SEARCH: Route = route("guest_search", Rule::Public);
+pub const SAVED_REGISTRATIONS_SYNC: Route = route("saved_registrations_sync", Rule::SignedIn);
+
+// Registrations review (document 001 screens 12 and 13).
+pub const REGISTRATIONS_LIST: Route = perm("registrations_list", P::ManageFormRegistrations);
+pub const REGISTRATION_TRASH: Route = perm("registration_trash", P::ManageFormRegistrationsDelete);
+pub const REGISTRATION_UNTRASH: Route =
+    perm("registration_untrash", P::ManageFormRegistrationsDelete);
+pub const REGISTRATION_RESEND: Route = perm("registration_resend", P::ManageFormRegistrations);
+
+// Files.
+pub const FILE_UPLOAD: Route = route("file_upload", Rule::GuestOr(Need::Member));
+pub const FILE_UPLOAD_HD: Route = route("file_upload_hd", Rule::GuestOr(Need::Member));
+pub const FILE_UPLOAD_IMAGETAG: Route = perm("file_upload_imagetag", P::ManageFormEdit);
+pub const FILE_UPLOAD_STATIC: Route = perm("file_upload_static_file", P::ManageFormEdit);
+pub const FILE_DOWNLOAD: Route = route("file_download", Rule::In(Need::Member));
+pub const FILE_FIND_BY_DIGEST: Route = route("file_find_by_digest", Rule::GuestOr(Need::Member));
+
+// Operations.
+pub const HEALTHZ: Route = route("healthz", Rule::Public);
+pub const READYZ: Route = route("readyz", Rule::Public);
+pub const METRICS: Route = route("metrics", Rule::Operator);
+pub const OPENAPI: Route = route("openapi", Rule::Public);
+
+/// Every route of the API.
+pub const ALL: &[Route] = &[
+    USER_LOGIN,
+    USER_LOGOUT,
+    USER_INFO,
+    USER_PASSWORD_FORGOTTEN,
+    USER_PASSWORD_RESET,
+    USER_REGISTER,
+    USER_JOIN_SHOW,
+    USER_JOIN,
+    CLIENT_PUBLIC,
+    CLIENT_SHOW,
+    CLIENT_INFO,
+    CLIENT_ACCEPT_TERMS,
+    CLIENT_RESEND_WELCOME_MAIL,
+    FOLDER_USER_TREE,
+    FOLDER_TREE,
+    FOLDER_ADMIN_TREE,
+    FOLDER_CREATE,
+    FOLDER_DELETE,
+    FOLDER_SET_HIDDEN,
+    FOLDER_RENAME,
+    FORM_SHOW,
+    FORM_ANONYMOUS,
+    FORM_METADATA,
+    FORMS_PUBLISHED,
+    FORM_CREATE,
+    FORM_UPDATE,
+    FORM_DELETE,
+    FORM_PUBLISH,
+    FORM_UNPUBLISH,
+    FORM_REVISIONS,
+    FORM_REVISION_RESTORE,
+    FORM_COPY,
+    FORM_USERS,
+    FORM_USER_ADD,
+    FORM_USER_REMOVE,
+    FORM_GROUPS,
+    FORM_GROUP_ADD,
+    FORM_GROUP_REMOVE,
+    FORM_ASSIGNED_USERS,
+    FAVORITES_LIST,
+    FAVORITE_CREATE,
+    FAVORITE_DELETE,
+    REGISTRATION_SEND,
+    GUEST_SEND,
+    MY_REGISTRATIONS,
+    REGISTRATION_SHOW,
+    REGISTRATION_SEARCH,
+    GUEST_FORM,
+    GUEST_SEARCH,
+    SAVED_REGISTRATIONS_SYNC,
+    REGISTRATIONS_LIST,
+    REGISTRATION_TRASH,
+    REGISTRATION_UNTRASH,
+    REGISTRATION_RESEND,
+    FILE_UPLOAD,
+    FILE_UPLOAD_HD,
+    FILE_UPLOAD_IMAGETAG,
+    FILE_UPLOAD_STATIC,
+    FILE_DOWNLOAD,
+    FILE_FIND_BY_DIGEST,
+    HEALTHZ,
+    READYZ,
+    METRICS,
+    OPENAPI,
+];
+
+/// The route with this operation id.
+pub fn find(op: &str) -> Option<&'static Route> {
+    ALL.iter().find(|route| route.op == op)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operation_ids_are_unique() {
+        for (i, a) in ALL.iter().enumerate() {
+            assert!(
+                ALL[i + 1..].iter().all(|b| b.op != a.op),
+                "{} twice in the policy table",
+                a.op
+            );
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/**
+ * Logout on a shared device (decision 012). The device keeps nothing of a signed-out user that
+ * the server already has, and never loses what only the device has: unsynced registrations stay,
+ * bound to their owner, unseen and unsent by anyone else, and are synced at the owner's next login.
+ */
+import { countUnsynced, currentUserId, db } from './db';
+import { forgetRememberedInputs } from './remembered-inputs';
+import { syncSavedRegistrations } from './sync';
+
+/**
+ * How long logout waits for its last sync. A failing network answers at once; a hanging one must
+ * not keep the user on the logout screen: the sync goes on in the background (its answer is
+ * merged only while the same user is still signed in) and the count tells what is still only here.
+ */
+export const LOGOUT_SYNC_WAIT_MS = 15_000;
+
+/**
+ * Hands the signed-in user's unsynced registrations to the server if it can be reached, then
+ * counts those still only on this device (the logout screen asks before leaving them behind).
+ */
+export async function syncBeforeLogout(waitMs = LOGOUT_SYNC_WAIT_MS): Promise<number> {
+  const userId = currentUserId();
+  if (userId !== undefined) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    });
+    await Promise.race([syncSavedRegistrations(), gaveUp]);
+    clearTimeout(timer);
+  }
+  return countUnsynced(userId);
+}
+
+/**
+ * Removes what the server has from the device: synced saved registrations (of any user: the
+ * server holds them all), cached forms and folder trees, remembered inputs. Unsynced copies and
+ * deletions not yet synced stay, whoever they belong to. Called after the session is cleared, so
+ * no sync of the signed-out user can write anything back.
+ */
+export async function clearDeviceOnLogout(): Promise<void> {
+  await db.transaction('rw', db.savedRegistrations, db.forms, db.folderTrees, async () => {
+    await db.savedRegistrations.filter((entry) => !entry.unsynced).delete();
+    await db.forms.clear();
+    await db.folderTrees.clear();
+  });
+  forgetRememberedInputs();
+}

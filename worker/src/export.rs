@@ -1,0 +1,356 @@
+//! Registrations exports (document 001 section 4 'Download'): the selection of the list
+//! (tab and filters) as a CSV, or a zip with that CSV and every uploaded file of the
+//! selected registrations.
+//!
+//! The CSV is Excel-friendly: UTF-8 with a BOM, ';' between cells, the registration date as
+//! the spec shows dates ('DD MMM YYYY HH:mm'), one column per element of the form (a subform
+//! field is one column whose cell lists the entries' values, one per line), and every cell
+//! that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage
+//! return) neutralised with a leading quote. Rows are read from SQLite a chunk at a time and
+//! written straight to disk, so no export is ever held in memory; the batch row carries the
+//! progress. A job that runs again (a retry, or after a crash) starts over under a temporary
+//! name and keeps only a finished file.
+
+use crate::jobs::JobContext;
+use domain::form::{Element, ElementType, Form};
+use domain::review::{RawReview, Review};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tenancy::platform::batches;
+use tenancy::tenant::{files, forms, registrations};
+
+/// Batch kind of a CSV export.
+pub const CSV: &str = "export.csv";
+/// Batch kind of a CSV export with the uploaded files, as a zip.
+pub const CSV_WITH_ATTACHMENTS: &str = "export.csv_with_attachments";
+/// How long a finished export can be downloaded.
+pub const KEPT_SECS: i64 = 24 * 3600;
+/// Registrations read and written at a time.
+const CHUNK: i64 = 2_000;
+
+/// What an export batch is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExportParams {
+    pub form_id: String,
+    /// The list's tab and filters (its sort does not apply: exports run in serial order).
+    pub review: RawReview,
+}
+
+/// Why an export could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("no batch {0}")]
+    NoBatch(String),
+    #[error("batch params: {0}")]
+    Params(String),
+    #[error("data: {0}")]
+    Data(#[from] tenancy::TenancyError),
+    #[error("file: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("csv: {0}")]
+    Csv(#[from] csv::Error),
+    #[error("zip: {0}")]
+    Zip(#[from] zip::result::ZipError),
+}
+
+/// Runs the export of one batch. Nothing to do when it is final already.
+pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), ExportError> {
+    let batch = batches::find(&ctx.platform, batch_id)
+        .await?
+        .ok_or_else(|| ExportError::NoBatch(batch_id.to_owned()))?;
+    if batch.status.is_final() {
+        return Ok(());
+    }
+    match export(ctx, &batch).await {
+        Ok(()) => Ok(()),
+        Err(err) => {
+            // A bad request (params, a removed form) will not get better: fail the batch.
+            if matches!(err, ExportError::Params(_)) {
+                batches::fail(&ctx.platform, batch_id, &err.to_string()).await?;
+                return Ok(());
+            }
+            Err(err)
+        }
+    }
+}
+
+async fn export(ctx: &JobContext, batch: &batches::Batch) -> Result<(), ExportError> {
+    let params: ExportParams =
+        serde_json::from_str(&batch.params).map_err(|err| ExportError::Params(err.to_string()))?;
+    let review = Review::parse(&params.review).map_err(ExportError::Params)?;
+    let db = ctx.tenants.open(&batch.client_id).await?;
+    let form = forms::find_with_deleted(&db, &params.form_id)
+        .await?
+        .ok_or_else(|| ExportError::Params(format!("form {} is gone", params.form_id)))?;
+    let definition = domain::form::validate_schema(&form.schema, &form.rules)
+        .map_err(|errors| ExportError::Params(format!("{errors:?}")))?;
+    let total = registrations::count(&db, &form.id, &review).await?;
+    if !batches::start(&ctx.platform, &batch.id, total).await? {
+        return Ok(());
+    }
+    let dir = ctx.tenants.tenant_dir(&batch.client_id).join("exports");
+    std::fs::create_dir_all(&dir)?;
+    let with_files = batch.kind == CSV_WITH_ATTACHMENTS;
+    let csv_path = dir.join(format!(".{}.csv.partial", batch.id));
+    let columns = Columns::of(&definition, form.form_type == "workflow");
+    let mut writer = csv_writer(&csv_path)?;
+    writer.write_record(columns.header())?;
+    let client = batch.client_id.as_str().to_owned();
+    let mut attachments: Vec<(i64, String)> = Vec::new();
+    let (mut after, mut done) = (0_i64, 0_i64);
+    loop {
+        let rows = registrations::export_chunk(&db, &form.id, &review, after, CHUNK).await?;
+        let Some(last) = rows.last() else { break };
+        after = last.serial_number;
+        for row in &rows {
+            let values: Map<String, Value> = match serde_json::from_str(&row.reg_values) {
+                Ok(Value::Object(map)) => map,
+                _ => Map::new(),
+            };
+            writer.write_record(columns.row(row, &values))?;
+            if with_files {
+                attachments.extend(
+                    registrations::file_ids_in(&row.reg_values, &client)
+                        .into_iter()
+                        .map(|id| (row.serial_number, id)),
+                );
+            }
+        }
+        done += i64::try_from(rows.len()).unwrap_or(0);
+        writer.flush()?;
+        if !batches::progress(&ctx.platform, &batch.id, done).await? {
+            // Cancelled: what was written goes.
+            drop(writer);
+            let _ = std::fs::remove_file(&csv_path);
+            return Ok(());
+        }
+    }
+    writer
+        .into_inner()
+        .map_err(|err| err.into_error())?
+        .sync_all()?;
+    let name = if with_files {
+        let zip_path = dir.join(format!(".{}.zip.partial", batch.id));
+        let stored = files::find_all(&db, &unique_ids(&attachments)).await?;
+        let (zip_at, csv_at, files_dir) = (zip_path.clone(), csv_path.clone(), db.files_dir());
+        // Copying every file is long blocking I/O: off the async threads.
+        tokio::task::spawn_blocking(move || {
+            write_zip(&zip_at, &csv_at, &attachments, &stored, &files_dir)
+        })
+        .await
+        .map_err(|err| ExportError::Io(std::io::Error::other(err)))??;
+        std::fs::remove_file(&csv_path)?;
+        finish_file(&zip_path, &dir, &format!("{}.zip", batch.id))?
+    } else {
+        finish_file(&csv_path, &dir, &format!("{}.csv", batch.id))?
+    };
+    batches::finish(
+        &ctx.platform,
+        &batch.id,
+        &format!("exports/{name}"),
+        tenancy::now() + KEPT_SECS,
+    )
+    .await?;
+    Ok(())
+}
+
+/// A CSV writer to `path`: a BOM first (so Excel reads UTF-8), ';' between cells.
+fn csv_writer(path: &Path) -> Result<csv::Writer<std::fs::File>, ExportError> {
+    let mut file = std::fs::File::create(path)?;
+    file.write_all("\u{feff}".as_bytes())?;
+    Ok(csv::WriterBuilder::new()
+        .delimiter(b';')
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(file))
+}
+
+/// Moves a finished temporary file to its name; answers the name.
+fn finish_file(partial: &Path, dir: &Path, name: &str) -> Result<String, ExportError> {
+    std::fs::rename(partial, dir.join(name))?;
+    Ok(name.to_owned())
+}
+
+fn unique_ids(attachments: &[(i64, String)]) -> Vec<String> {
+    let mut ids: Vec<String> = attachments.iter().map(|(_, id)| id.clone()).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The zip of an export: `registraties.csv` and `bestanden/<serial>-<name>` per file
+/// (files are stored as they are: photos and PDFs do not shrink).
+fn write_zip(
+    path: &Path,
+    csv_path: &Path,
+    attachments: &[(i64, String)],
+    stored: &[files::StoredFile],
+    files_dir: &Path,
+) -> Result<(), ExportError> {
+    let file = std::fs::File::create(path)?;
+    let mut zip = zip::ZipWriter::new(file);
+    let deflated = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .large_file(true);
+    let kept = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .large_file(true);
+    zip.start_file("registraties.csv", deflated)?;
+    std::io::copy(&mut std::fs::File::open(csv_path)?, &mut zip)?;
+    let mut names = std::collections::HashSet::new();
+    for (serial, id) in attachments {
+        let Some(file) = stored.iter().find(|f| &f.id == id) else {
+            continue;
+        };
+        let name = format!(
+            "bestanden/{serial}-{}",
+            file.filename.replace(['/', '\\'], "_")
+        );
+        if !names.insert(name.clone()) {
+            continue;
+        }
+        let Ok(mut source) = std::fs::File::open(files_dir.join(&file.id)) else {
+            continue;
+        };
+        zip.start_file(name, kept)?;
+        std::io::copy(&mut source, &mut zip)?;
+    }
+    zip.finish()?.sync_all()?;
+    Ok(())
+}
+
+/// One column of the CSV.
+enum Column<'a> {
+    Serial,
+    Date,
+    User,
+    Phase,
+    /// An element of the main form.
+    Element(&'a Element),
+    /// A field of a subform's entries: the subform's name and the field.
+    Entry(&'a str, &'a Element),
+}
+
+/// The columns of a form's export, in the order of its elements.
+struct Columns<'a> {
+    columns: Vec<(String, Column<'a>)>,
+}
+
+impl<'a> Columns<'a> {
+    fn of(form: &'a Form, workflow: bool) -> Columns<'a> {
+        let mut columns = vec![
+            ("Serienummer".to_owned(), Column::Serial),
+            ("Datum".to_owned(), Column::Date),
+            ("Invuller".to_owned(), Column::User),
+        ];
+        if workflow {
+            columns.push(("Fase".to_owned(), Column::Phase));
+        }
+        for element in &form.schema {
+            if element.element_type.is_layout() {
+                continue;
+            }
+            if element.element_type == ElementType::Subform {
+                for field in element.subform_schema() {
+                    if field.element_type.is_layout() {
+                        continue;
+                    }
+                    let header = format!("{}: {}", label(element), label(field));
+                    columns.push((header, Column::Entry(&element.name, field)));
+                }
+                continue;
+            }
+            columns.push((label(element).to_owned(), Column::Element(element)));
+        }
+        Columns { columns }
+    }
+
+    fn header(&self) -> Vec<String> {
+        self.columns
+            .iter()
+            .map(|(name, _)| neutralise(name).into_owned())
+            .collect()
+    }
+
+    fn row(&self, row: &registrations::ExportRow, values: &Map<String, Value>) -> Vec<String> {
+        self.columns
+            .iter()
+            .map(|(_, column)| {
+                let text = match column {
+                    Column::Serial => row.serial_number.to_string(),
+                    Column::Date => domain::tokens::format_display_date(
+                        &domain::dates::local_datetime(row.created_at),
+                    ),
+                    Column::User => row.username.clone().unwrap_or_default(),
+                    Column::Phase => row.phase.clone().unwrap_or_default(),
+                    Column::Element(element) => {
+                        domain::tokens::display_value(element, values.get(&element.name))
+                    }
+                    Column::Entry(subform, field) => values
+                        .get(*subform)
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .map(|entry| domain::tokens::display_value(field, entry.get(&field.name)))
+                        .collect::<Vec<_>>()
+                        .join("\n"),
+                };
+                neutralise(&text).into_owned()
+            })
+            .collect()
+    }
+}
+
+/// An element's column name: its label, or its data name when it has none.
+fn label(element: &Element) -> &str {
+    if element.label.trim().is_empty() {
+        &element.name
+    } else {
+        &element.label
+    }
+}
+
+/// A cell a spreadsheet would run as a formula gets a leading quote; numbers stay numbers.
+fn neutralise(text: &str) -> Cow<'_, str> {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let number = text.strip_prefix('-').is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    });
+    if risky && !number {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Where a finished export lives, from the batch's result.
+pub fn result_path(tenant_dir: &Path, result: &str) -> PathBuf {
+    tenant_dir.join(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::neutralise;
+
+    #[test]
+    fn formulas_are_neutralised_and_numbers_kept() {
+        for (cell, expected) in [
+            ("=SUM(A1:A9)", "'=SUM(A1:A9)"),
+            ("+31 6 1234", "'+31 6 1234"),
+            ("@cmd", "'@cmd"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("-2+3", "'-2+3"),
+            ("-12,5", "-12,5"),
+            ("Lantaarnpaal", "Lantaarnpaal"),
+            ("", ""),
+        ] {
+            assert_eq!(neutralise(cell), expected, "{cell:?}");
+        }
+    }
+}
