@@ -66,7 +66,9 @@ async fn an_upload_by_content_hash_is_stored_once() -> TestResult {
     let blank = app.get(&format!("{lookup}&guest_id="), Some(&key)).await?;
     assert_eq!(blank.json, first.json);
     // Both a client and a guest form cannot be meant at once.
-    let both = app.get(&format!("{lookup}&guest_id=abc"), Some(&key)).await?;
+    let both = app
+        .get(&format!("{lookup}&guest_id=abc"), Some(&key))
+        .await?;
     assert_eq!(both.status, StatusCode::UNPROCESSABLE_ENTITY);
     // Another user's copy is theirs: not found for someone else.
     let twee = app.login("twee").await?;
@@ -146,5 +148,92 @@ async fn a_guest_link_finds_its_own_uploads_only() -> TestResult {
         .await?
         .json;
     assert_ne!(theirs["fid"], first.json["fid"]);
+    Ok(())
+}
+
+/// How many completed registrations the form has.
+async fn completed(db: &tenancy::TenantDb, form: &str) -> TestResult<i64> {
+    let review = domain::review::Review::parse(&domain::review::RawReview::default())?;
+    Ok(tenancy::tenant::registrations::count(db, form, &review).await?)
+}
+
+/// A file kept on a device, as the web app writes it into a field's value (decision 014).
+fn kept_on_phone() -> Value {
+    json!({
+        "offline_id": "0b8f6c1e-1111-4222-8333-444455556666",
+        "filename": "lantaarnpaal.jpg",
+        "filemime": "image/jpeg",
+        "filesize": 1234,
+        "sha256": digest(PHOTO),
+        "device_id": "telefoon-1",
+        "device_name": "Chrome op Android"
+    })
+}
+
+#[tokio::test]
+async fn a_synced_registration_keeps_the_note_of_files_only_on_a_device() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let form = app.form_id("Demo melding").await?;
+    let key = app.login("invuller").await?;
+    let saved = json!([{
+        "fill_token": "offline-met-foto",
+        "form_id": form,
+        "client_id": demo,
+        "form_name": "Demo melding",
+        "form_summary": null,
+        "schema": [],
+        "values": { "omschrijving": "Lamp kapot", "foto": [kept_on_phone()] },
+        "registration_updated_at": "2026-11-25T08:00:00.000Z",
+        "registration_saved_deleted_at": null,
+        "unsynced": true
+    }]);
+    let first = app
+        .post_json("/api/saved-registrations-sync", Some(&key), &saved)
+        .await?;
+    assert_eq!(first.status, StatusCode::CREATED, "{:?}", first.json);
+    // Another device of the same user reads the list: the note is there, as written.
+    let other = app.login("invuller").await?;
+    let list = app
+        .post_json("/api/saved-registrations-sync", Some(&other), &json!([]))
+        .await?;
+    let entry = list.json["registrations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|entry| entry["fill_token"] == "offline-met-foto")
+        .ok_or("the saved registration is not listed")?;
+    assert_eq!(entry["values"]["foto"], json!([kept_on_phone()]));
+    Ok(())
+}
+
+#[tokio::test]
+async fn a_send_refering_to_a_file_still_on_a_device_is_refused() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let form = app.form_id("Demo melding").await?;
+    let key = app.login("invuller").await?;
+    let db = app.tenant("Demo Gemeente").await?;
+    let before = completed(&db, &form).await?;
+    let sent = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({
+                "form_id": form,
+                "client_id": demo,
+                "fill_token": "nog-op-de-telefoon",
+                "values": { "omschrijving": "Lamp kapot", "aantal": 1, "foto": [kept_on_phone()] }
+            }),
+        )
+        .await?;
+    // Refused at the field: the entry names no upload of this client.
+    assert_eq!(sent.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(sent.json["errors"][0]["source"]["pointer"], "/values/foto");
+    assert_eq!(
+        sent.json["errors"][0]["detail"],
+        json!(domain::messages::FIELD_FILE_INVALID)
+    );
+    assert_eq!(completed(&db, &form).await?, before);
     Ok(())
 }

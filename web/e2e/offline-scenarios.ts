@@ -3,13 +3,30 @@
  * a browser restart and reach the server exactly once; two devices editing the same saved
  * registration get the conflict choice; an interrupted send is not duplicated when retried.
  * Issue 9: logging out on a shared device keeps an offline registration for its owner only.
+ * Issue 10: a photo taken without a server survives a browser restart and reaches the server once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { CONTEXT_OPTIONS, launchProfile } from './browser';
-import { apiGet, apiKey, assert, atPath, eventually, expectCount, expectEnabled, expectValue, formIdByName, type Scenario, signIn, TIMEOUT, visible } from './steps';
+import type { EformServer } from './harness';
+import {
+  apiGet,
+  apiKey,
+  assert,
+  atPath,
+  eventually,
+  expectCount,
+  expectEnabled,
+  expectValue,
+  formIdByName,
+  makePng,
+  type Scenario,
+  signIn,
+  TIMEOUT,
+  visible,
+} from './steps';
 
 const FILLER = 'invuller@demo.eform.nl';
 const SAVED_TOAST = 'Formulier is opgeslagen om later verzonden te worden';
@@ -49,6 +66,24 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: TIMEOUT });
 }
 
+/**
+ * Signs in on a browser profile of its own, opens 'Demo melding' under the service worker, then
+ * stops the server and reloads: the form as a field user has it without signal.
+ */
+async function demoMeldingWithoutServer(server: EformServer, profile: string): Promise<{ browser: BrowserContext; page: Page }> {
+  const key = await apiKey(server.baseUrl, FILLER);
+  const formId = await formIdByName(server.baseUrl, key, 'Demo melding');
+  const browser = await launchProfile(profile);
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  await signIn(page, server.baseUrl, FILLER);
+  await controlledByServiceWorker(page);
+  await openDemoMelding(page, server.baseUrl, formId);
+  await server.stop();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+  return { browser, page };
+}
+
 async function openDemoMelding(page: Page, baseUrl: string, formId: string): Promise<void> {
   await page.goto(`${baseUrl}/form/${formId}/0`);
   await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
@@ -70,6 +105,24 @@ async function editOffline(context: BrowserContext, page: Page, description: str
   await save.click();
   await visible(page, SAVED_TOAST);
   await atPath(page, '/unsend-registration-list');
+}
+
+/** Uploaded files of every client of a server's data dir. */
+function filesOnServer(dataDir: string): number {
+  const tenants = join(dataDir, 'tenants');
+  return readdirSync(tenants).reduce((sum, tenant) => {
+    try {
+      return sum + readdirSync(join(tenants, tenant, 'files')).length;
+    } catch {
+      return sum; // a client without uploads has no files folder yet
+    }
+  }, 0);
+}
+
+interface MyRegistration {
+  _id: string;
+  client_id?: string;
+  values: Record<string, unknown>;
 }
 
 function rows(page: Page) {
@@ -128,15 +181,8 @@ export const offlineScenarios: Scenario[] = [
       const profile = mkdtempSync(join(tmpdir(), 'eform-e2e-profile-'));
       let browser: BrowserContext | null = null;
       try {
-        browser = await launchProfile(profile);
-        let page = browser.pages()[0] ?? (await browser.newPage());
-        await signIn(page, server.baseUrl, FILLER);
-        await controlledByServiceWorker(page);
-        await openDemoMelding(page, server.baseUrl, formId);
-
-        await server.stop();
-        await page.reload();
-        await page.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+        let page: Page;
+        ({ browser, page } = await demoMeldingWithoutServer(server, profile));
         await page.getByLabel('Omschrijving').fill('Offline melding e2e');
         await page.getByLabel('Aantal').fill('3');
         await page.getByRole('button', { name: 'Formulier offline opslaan' }).click();
@@ -352,6 +398,69 @@ export const offlineScenarios: Scenario[] = [
       await page.goto(`${server.baseUrl}/unsend-registration-list`);
       await rows(page).getByRole('cell', { name: `${description} (2 stuks)`, exact: true }).waitFor({ timeout: TIMEOUT });
       await expectCount(rows(page), 1, "A's saved registrations");
+    },
+  },
+  {
+    name: 's: a photo attached without a server survives a browser restart and is uploaded once with its registration',
+    async run({ server }) {
+      const key = await apiKey(server.baseUrl, FILLER);
+      const description = 'Lantaarnpaal zonder bereik';
+      const profile = mkdtempSync(join(tmpdir(), 'eform-e2e-profile-'));
+      let browser: BrowserContext | null = null;
+      try {
+        // No signal: the server is gone while the inspector fills in the form and takes the photo.
+        let page: Page;
+        ({ browser, page } = await demoMeldingWithoutServer(server, profile));
+        await page.getByLabel('Omschrijving').fill(description);
+        await page.getByLabel('Aantal').fill('1');
+        await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'lantaarnpaal.png', mimeType: 'image/png', buffer: makePng(64, 48) });
+        await visible(page, 'Bewaard op dit apparaat; wordt geupload bij het versturen.', false);
+        await page.getByRole('img', { name: 'Voorbeeld van lantaarnpaal.jpg' }).waitFor({ timeout: TIMEOUT });
+        await page.getByRole('button', { name: 'Formulier offline opslaan' }).click();
+        await visible(page, SAVED_TOAST);
+        await atPath(page, '/unsend-registration-list');
+
+        // The browser is closed and started again, still without a server.
+        await browser.close();
+        browser = await launchProfile(profile);
+        page = browser.pages()[0] ?? (await browser.newPage());
+        await page.goto(`${server.baseUrl}/unsend-registration-list`);
+        await openSaved(page, description);
+        await visible(page, 'Bewaard op dit apparaat; wordt geupload bij het versturen.', false);
+        await page.getByRole('img', { name: 'Voorbeeld van lantaarnpaal.jpg' }).waitFor({ timeout: TIMEOUT });
+
+        // Back in range: the app notices the server and the form can be sent.
+        const filesBefore = filesOnServer(server.dataDir);
+        await server.resume();
+        const send = page.getByRole('button', { name: 'Versturen' });
+        await send.waitFor({ timeout: RECONNECT_TIMEOUT });
+        await expectEnabled(send, RECONNECT_TIMEOUT);
+        await send.click();
+        await page.getByRole('dialog', { name: 'Uw registratie is verstuurd.' }).waitFor({ timeout: TIMEOUT });
+
+        const mine = await apiGet<{ registrations: MyRegistration[] }>(server.baseUrl, key, '/api/my-registrations?page=0');
+        const sent = mine.registrations.filter((registration) => registration.values.omschrijving === description);
+        assert(sent.length === 1, `the server holds ${sent.length} registrations of the photo`);
+        const foto = (sent[0]?.values.foto ?? []) as { url: string; filename: string; filemime: string }[];
+        assert(foto.length === 1 && foto[0]?.filemime === 'image/jpeg', `foto is ${JSON.stringify(foto)}`);
+        assert(filesOnServer(server.dataDir) === filesBefore + 1, `${filesOnServer(server.dataDir) - filesBefore} files were stored`);
+        // The photo downloads as an image the browser can decode, at the size it was taken.
+        const size = await page.evaluate(
+          async ({ url, apiKeyValue }) => {
+            const response = await fetch(url, { headers: { 'api-key': apiKeyValue } });
+            const bitmap = await createImageBitmap(await response.blob());
+            return { status: response.status, width: bitmap.width, height: bitmap.height };
+          },
+          { url: foto[0]?.url ?? '', apiKeyValue: key },
+        );
+        assert(size.status === 200 && size.width === 64 && size.height === 48, `the download is ${JSON.stringify(size)}`);
+        // Sent: no copy is left waiting on the device.
+        await page.goto(`${server.baseUrl}/unsend-registration-list`);
+        await visible(page, 'U heeft momenteel geen onverstuurde registraties.');
+      } finally {
+        await browser?.close().catch(() => undefined);
+        rmSync(profile, { recursive: true, force: true });
+      }
     },
   },
 ];

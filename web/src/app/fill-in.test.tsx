@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Registration, SearchHit } from '@/lib/api/types';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
-import { clientDetails, DEMO, demoServer, fillableForm, storedSession, userInfo } from '@/test/fixtures';
+import { clientDetails, DEMO, demoServer, fillableForm, registrationAnswer, storedSession, userInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 // Whole screens with lazy route chunks: slower than unit tests, above all on a busy machine.
@@ -35,24 +35,7 @@ const FORM = fillableForm({
 });
 
 function registration(overrides: Partial<Registration> = {}): Registration {
-  return {
-    _id: 'r1',
-    form_id: 'f1',
-    form_name: 'Melding',
-    form_type: 'default',
-    form_summary: '<p><strong>Lamp</strong> kapot</p>',
-    registration_name: 'Lamp',
-    registration_date: '2024-03-05T13:07:00Z',
-    registration_serial_number: 1,
-    registration_user_id: { username: 'twee' },
-    registration_phase: null,
-    registration_status: 'completed',
-    registration_updated_at: '2024-03-05T13:07:00Z',
-    schema: FORM.schema,
-    values: { naam: 'Lamp', geen: true },
-    fill_token: 't',
-    ...overrides,
-  };
+  return registrationAnswer({ schema: FORM.schema, values: { naam: 'Lamp', geen: true }, ...overrides });
 }
 
 /** A record-search hit: what the server answers of a registration, nothing more. */

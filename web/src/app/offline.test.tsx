@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '@/lib/auth/session-storage';
 import { watchBrowserConnectivity } from '@/lib/offline/connectivity';
 import { db } from '@/lib/offline/db';
+import type { OfflineFileValue } from '@/lib/offline/offline-files';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json } from '@/test/fake-server';
 import {
@@ -11,6 +12,7 @@ import {
   DEMO,
   demoServer,
   fillableForm,
+  registrationAnswer,
   savedRegistration,
   storedSession,
   syncedRegistration,
@@ -34,17 +36,31 @@ function formServer() {
   });
 }
 
+/**
+ * The browser goes offline (server answers would otherwise report it reachable again); the
+ * returned function brings it back online.
+ */
+function goOffline(): () => void {
+  const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  let stopWatching = () => {};
+  act(() => {
+    stopWatching = watchBrowserConnectivity(window);
+  });
+  return () => {
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    stopWatching();
+  };
+}
+
 describe('offline saving', () => {
   it('saves offline without validation, lists it, reopens it and deletes it', async () => {
     formServer();
     const router = renderApp('/form/f1/0', storedSession());
     expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
-    // The browser goes offline (server answers would otherwise report it reachable again).
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    let stopWatching = () => {};
-    act(() => {
-      stopWatching = watchBrowserConnectivity(window);
-    });
+    const backOnline = goOffline();
     await userEvent.click(await screen.findByRole('button', { name: 'Formulier offline opslaan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/unsend-registration-list'));
     expect(await screen.findByText('Formulier is opgeslagen om later verzonden te worden')).toBeTruthy();
@@ -53,11 +69,7 @@ describe('offline saving', () => {
 
     const link = await screen.findByRole('link', { name: 'Melding openen' });
     expect(screen.getByText(/31 dagen/)).toBeTruthy();
-    onLine.mockReturnValue(true);
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    stopWatching();
+    backOnline();
     await userEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/form/f1/${stored?.fill_token}`));
     await userEvent.type(await screen.findByLabelText(/^Naam/), 'Lamp');
@@ -207,8 +219,11 @@ describe('offline saving', () => {
   });
 
   it('shows a conflict and keeps the server version when chosen', async () => {
-    formServer();
+    const { handlers } = formServer();
     const base = syncedRegistration({ registration_updated_at: '2026-01-01T00:00:00.000Z' });
+    // The server lists its version: a sync answered after the choice must find it there.
+    const onServer = { ...base, values: { naam: 'server' }, version: 2, unsynced: false };
+    handlers['POST /api/saved-registrations-sync'] = () => json(201, { registrations: [onServer], conflicts: [], rejected: [] });
     await db.savedRegistrations.put({
       ...base,
       values: { naam: 'lokaal' },
@@ -223,5 +238,118 @@ describe('offline saving', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Versie op de server' }));
     await waitFor(async () => expect(await db.savedRegistrations.get('t1')).toMatchObject({ values: { naam: 'server' }, version: 2, conflict: null, unsynced: false }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Kies versie' })).toBeNull());
+  });
+});
+
+describe('files chosen offline', () => {
+  const PHOTO_FORM = fillableForm({ schema: [{ name: 'foto', label: 'Foto', elementType: 'image' }] });
+  const PHOTO = 'foto-van-een-lantaarnpaal';
+  const UPLOADED = { fid: 'u1', url: '/api/client/c1/file/u1', filename: 'paal.webp', filemime: 'image/webp', filesize: PHOTO.length };
+
+  /** The form with an image field; a test adds the by-hash answer once it knows the photo's hash. */
+  function photoServer() {
+    return installFakeServer({
+      ...demoServer({}, userInfo()),
+      'GET /api/form/f1': () => json(200, PHOTO_FORM),
+      'GET /api/client/c1': () => json(200, { ...clientDetails(DEMO), credits: 100 }),
+    });
+  }
+
+  /** Opens the form offline, attaches a photo and saves: the stored registration and its file entry. */
+  async function attachOffline() {
+    const router = renderApp('/form/f1/0', storedSession());
+    expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
+    const backOnline = goOffline();
+    const xhr = installFakeXhr();
+    await userEvent.upload(screen.getByLabelText('Foto'), new File([PHOTO], 'paal.webp', { type: 'image/webp' }));
+    expect(await screen.findByText(/Bewaard op dit apparaat; wordt geupload bij het versturen\./)).toBeTruthy();
+    expect(xhr).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Formulier offline opslaan' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unsend-registration-list'));
+    const [stored] = await db.savedRegistrations.toArray();
+    const entry = (stored?.values as { foto: OfflineFileValue[] }).foto[0];
+    expect(entry).toMatchObject({ filename: 'paal.webp', filemime: 'image/webp', filesize: PHOTO.length });
+    expect(await db.offlineFiles.get(entry?.offline_id ?? '')).toMatchObject({ sent_at: null, image: true });
+    backOnline();
+    return { router, stored, entry: entry as OfflineFileValue };
+  }
+
+  it('keeps a photo on the device, uploads it before the send and refers to the upload', async () => {
+    const server = photoServer();
+    const { router, stored, entry } = await attachOffline();
+    server.handlers[`GET /api/file-upload/by-hash/${entry.sha256}`] = () => json(404, { message: 'Niet gevonden' });
+    await userEvent.click(await screen.findByRole('link', { name: 'Melding openen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/form/f1/${stored?.fill_token}`));
+    expect(await screen.findByText(/Bewaard op dit apparaat/)).toBeTruthy();
+    const sent = installFakeXhr();
+    await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const upload = await nextRequest(sent, 0);
+    expect(upload.url).toBe(`/api/file-upload/form?client_id=c1&kind=image&sha256=${entry.sha256}`);
+    expect(await screen.findByText('Bijlage 1 van 1 uploaden: 0%')).toBeTruthy();
+    await act(async () => upload.respond(200, UPLOADED));
+    const send = await nextRequest(sent, 1);
+    expect(send.json()).toMatchObject({ fill_token: stored?.fill_token, values: { foto: [UPLOADED] } });
+    // Until the server has the registration, the device keeps it with its file.
+    expect(await db.offlineFiles.get(entry.offline_id)).toMatchObject({ sent_at: null });
+    await act(async () => send.respond(201, registrationAnswer({ fill_token: stored?.fill_token ?? '', values: { foto: [UPLOADED] } })));
+    expect(await screen.findByRole('dialog', { name: 'Uw registratie is verstuurd.' })).toBeTruthy();
+    await waitFor(async () => expect((await db.offlineFiles.get(entry.offline_id))?.sent_at).toEqual(expect.any(Number)));
+    expect(await db.savedRegistrations.count()).toBe(0);
+  });
+
+  it('does not upload a photo the server already has from an earlier, interrupted send', async () => {
+    const server = photoServer();
+    const { router, stored, entry } = await attachOffline();
+    server.handlers[`GET /api/file-upload/by-hash/${entry.sha256}`] = () => json(200, UPLOADED);
+    await act(() => router.navigate(`/form/f1/${stored?.fill_token}`));
+    expect(await screen.findByText(/Bewaard op dit apparaat/)).toBeTruthy();
+    const sent = installFakeXhr();
+    await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    const send = await nextRequest(sent, 0);
+    expect(send.url).toBe('/api/registration/');
+    expect(send.json()).toMatchObject({ values: { foto: [UPLOADED] } });
+  });
+
+  it('says where a photo is when it is only on another device, and sends nothing', async () => {
+    photoServer();
+    const elsewhere: OfflineFileValue = {
+      offline_id: 'op-de-telefoon',
+      filename: 'paal.jpg',
+      filemime: 'image/jpeg',
+      filesize: 1234,
+      sha256: 'a'.repeat(64),
+      device_id: 'de-telefoon',
+      device_name: 'Chrome op Android',
+    };
+    await db.savedRegistrations.put(savedRegistration({ user_id: 'u-twee', values: { foto: [elsewhere] } }));
+    renderApp('/form/f1/t1', storedSession());
+    expect(await screen.findByText(/Dit bestand staat alleen op Chrome op Android\./)).toBeTruthy();
+    const sent = installFakeXhr();
+    await userEvent.click(screen.getByRole('button', { name: 'Versturen' }));
+    expect(
+      await screen.findByText(
+        'Bijlage "paal.jpg" staat alleen op Chrome op Android. Verstuur de registratie vanaf dat apparaat, of verwijder de bijlage en voeg hem opnieuw toe.',
+      ),
+    ).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    // Kept on the device as it was.
+    expect(await db.savedRegistrations.get('t1')).toMatchObject({ values: { foto: [elsewhere] } });
+  });
+
+  it('keeps nothing of a photo the device has no room for, and says so', async () => {
+    photoServer();
+    renderApp('/form/f1/0', storedSession());
+    expect(await screen.findByRole('heading', { name: 'Melding' })).toBeTruthy();
+    const backOnline = goOffline();
+    const full = vi.spyOn(db.offlineFileData, 'add').mockRejectedValue(new DOMException('quota', 'QuotaExceededError'));
+    await userEvent.upload(screen.getByLabelText('Foto'), new File([PHOTO], 'paal.webp', { type: 'image/webp' }));
+    expect(
+      await screen.findByText(
+        'Er is niet genoeg opslagruimte op dit apparaat om dit bestand te bewaren. Verstuur eerst opgeslagen registraties of maak ruimte vrij.',
+      ),
+    ).toBeTruthy();
+    full.mockRestore();
+    backOnline();
+    expect(await db.offlineFiles.count()).toBe(0);
   });
 });

@@ -137,6 +137,24 @@ export const nl = {
     duplicateCleanupFailed: 'Er is iets misgegaan met het opruimen de dubbele opgeslagen registratie.',
     savedOffline: 'Formulier is opgeslagen om later verzonden te worden',
     saveOfflineFailed: 'Het formulier kon niet op dit apparaat worden opgeslagen.', // ours
+    saveOfflineFull:
+      'Er is niet genoeg opslagruimte op dit apparaat om het formulier op te slaan. Verstuur eerst opgeslagen registraties of maak ruimte vrij.', // ours
+    progressFiles: (number: number, total: number, percent: number) => `Bijlage ${number} van ${total} uploaden: ${percent}%`, // ours
+  },
+
+  // Files kept on the device until their registration is sent (issue 10, decision 014). All ours.
+  offlineFiles: {
+    deviceName: (browser: string, system: string) => `${browser} op ${system}`,
+    unknownDevice: 'een ander apparaat',
+    keptHere: 'Bewaard op dit apparaat; wordt geupload bij het versturen.',
+    elsewhere: (device: string) => `Dit bestand staat alleen op ${device}. Verstuur de registratie vanaf dat apparaat.`,
+    missing: 'Dit bestand staat niet (meer) op dit apparaat.',
+    storeFull:
+      'Er is niet genoeg opslagruimte op dit apparaat om dit bestand te bewaren. Verstuur eerst opgeslagen registraties of maak ruimte vrij.',
+    keepFailed: (name: string) => `Bestand ${name} kon niet op dit apparaat worden bewaard.`,
+    sendElsewhere: (name: string, device: string) =>
+      `Bijlage "${name}" staat alleen op ${device}. Verstuur de registratie vanaf dat apparaat, of verwijder de bijlage en voeg hem opnieuw toe.`,
+    sendMissing: (name: string) => `Bijlage "${name}" staat niet meer op dit apparaat. Verwijder de bijlage en voeg hem opnieuw toe.`,
   },
 
   // Saved registrations, sync and the unsynced list (spec 000 screen 8, sections 4, 8, 9).
@@ -144,7 +162,7 @@ export const nl = {
     syncFailed: 'Registraties konden niet gesynchroniseerd worden.',
     listTitle: 'Opgeslagen registraties', // ours: same as the drawer entry
     empty: 'U heeft momenteel geen onverstuurde registraties.',
-    filesNote: 'Offline bestanden worden 31 dagen bewaard.', // ours: wording of the spec's note
+    filesNote: 'Offline bestanden worden tot 31 dagen na het versturen bewaard.', // ours: wording of the spec's note
     ageNote: 'Opgeslagen registraties ouder dan een jaar worden automatisch verwijderd.', // ours: wording of the spec's note
     columnForm: 'Formulier', // ours
     columnSummary: 'Samenvatting', // ours
@@ -190,11 +208,12 @@ export const nl = {
     signatureClear: 'Wissen', // ours
     chooseFile: 'Bestand kiezen', // ours
     chooseImage: 'Foto kiezen', // ours
-    filesOfflineDisabled: 'Bestanden toevoegen kan alleen online.', // ours
+    filesOfflineDisabled: 'Bestanden toevoegen kan alleen online.', // ours: guests, who cannot save on the device
     removeFile: (name: string) => `${name} verwijderen`, // ours
     uploading: (name: string, percent: number) => `${name} wordt geupload: ${percent}%`, // ours
     uploadFailed: (name: string) => `Bestand kon niet geupload worden. Probeer het opnieuw. Filename: ${name}`,
     fileTooLarge: 'Maximale bestandsgrootte is 20Mb.',
+    notAnImage: 'Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.', // ours: the server's text
     subformAdd: 'Toevoegen', // ours
     subformEdit: 'Bewerken', // ours
     subformRemove: 'Verwijderen', // ours
@@ -362,6 +381,9 @@ export const nl = {
     notSupported: 'Niet ondersteund',
     loadFailed: 'Kon niet worden uitgelezen.',
 
+    offlineFilesWaiting: 'Offline bestanden die nog verstuurd moeten worden',
+    offlineFilesSent: 'Offline bestanden van verstuurde registraties (31 dagen bewaard)',
+    filesAndBytes: (count: number, size: string) => `${count} ${count === 1 ? 'bestand' : 'bestanden'}, ${size}`,
     filePhotoLabel: 'Foto maken (camera)',
     fileAnyLabel: 'Bestand kiezen',
     fileName: 'Naam',

@@ -1,4 +1,4 @@
-import type { ClientAccess, ClientDetails, ClientSummary, FillableForm, UserInfo } from '@/lib/api/types';
+import type { ClientAccess, ClientDetails, ClientSummary, FillableForm, Registration, UserInfo } from '@/lib/api/types';
 import type { StoredSession } from '@/lib/auth/session-storage';
 import type { SavedRegistration, SyncedRegistration } from '@/lib/offline/db';
 import { json, type FakeHandler } from './fake-server';
@@ -98,4 +98,26 @@ export function syncedRegistration(overrides: Partial<SyncedRegistration> = {}):
 /** Registration t1 as saved on this device a minute ago and not sent yet. */
 export function savedRegistration(overrides: Partial<SavedRegistration> = {}): SavedRegistration {
   return { ...syncedRegistration(), unsynced: true, conflict: null, lastChange: Date.now() - 60_000, ...overrides };
+}
+
+/** The server's answer to a send of form f1 'Melding': registration r1. */
+export function registrationAnswer(overrides: Partial<Registration> = {}): Registration {
+  return {
+    _id: 'r1',
+    form_id: 'f1',
+    form_name: 'Melding',
+    form_type: 'default',
+    form_summary: '<p><strong>Lamp</strong> kapot</p>',
+    registration_name: 'Lamp',
+    registration_date: '2024-03-05T13:07:00Z',
+    registration_serial_number: 1,
+    registration_user_id: { username: 'twee' },
+    registration_phase: null,
+    registration_status: 'completed',
+    registration_updated_at: '2024-03-05T13:07:00Z',
+    schema: [],
+    values: {},
+    fill_token: 't',
+    ...overrides,
+  };
 }

@@ -31,6 +31,8 @@ afterEach(async () => {
   await db.savedRegistrations.clear();
   await db.folderTrees.clear();
   await db.forms.clear();
+  await db.offlineFiles.clear();
+  await db.offlineFileData.clear();
   localStorage.clear();
   resetSessionForTests();
   reportServerReachable(true);

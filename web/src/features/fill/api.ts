@@ -1,4 +1,4 @@
-import { api, ApiError, NetworkError, uploadRefusal } from '@/lib/api';
+import { api, ApiError, isUnreachableError, NetworkError, uploadRefusal } from '@/lib/api';
 import type { ClientDetails, FillableForm, FolderNode, Registration, SearchAnswer, SearchHit, UploadedFile } from '@/lib/api/types';
 import type { FormValues } from '@/lib/form-logic';
 import { cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
@@ -48,7 +48,11 @@ export async function searchRegistrations(target: SendTarget, formId: string, fi
   return answer.registrations;
 }
 
-export type SendProgress = { phase: 'sending'; percent: number } | { phase: 'server-processing' };
+export type SendProgress =
+  /** Files kept on the device go first (decision 014). */
+  | { phase: 'files'; number: number; total: number; percent: number }
+  | { phase: 'sending'; percent: number }
+  | { phase: 'server-processing' };
 
 export type SendOutcome =
   /** Stored (201), or an identical resend of the same fill token (200: the original). */
@@ -133,7 +137,13 @@ export interface UploadOptions {
   /** Image elements: the server accepts only images. */
   image: boolean;
   signal?: AbortSignal;
+  /** The file's SHA-256: the server checks it, and answers its earlier copy instead of a second one. */
+  sha256?: string;
   onProgress(percent: number): void;
+}
+
+function targetQuery(target: SendTarget): URLSearchParams {
+  return new URLSearchParams(target.kind === 'user' ? { client_id: target.clientId } : { guest_id: target.guestId });
 }
 
 /**
@@ -143,8 +153,9 @@ export interface UploadOptions {
  */
 export async function uploadFile(target: SendTarget, file: Blob, filename: string, options: UploadOptions): Promise<UploadedFile> {
   if (file.size > MAX_FILE_SIZE) throw new UploadError(nl.elements.fileTooLarge);
-  const query = new URLSearchParams(target.kind === 'user' ? { client_id: target.clientId } : { guest_id: target.guestId });
+  const query = targetQuery(target);
   if (options.image) query.set('kind', 'image');
+  if (options.sha256) query.set('sha256', options.sha256);
   const formData = new FormData();
   formData.append('file', file, filename);
   try {
@@ -155,7 +166,21 @@ export async function uploadFile(target: SendTarget, file: Blob, filename: strin
       onUploadProgress: (loaded, total) => options.onProgress(total > 0 ? Math.floor((loaded / total) * 100) : 0),
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    // Aborted, or no answer: the caller decides (a signed-in user keeps the file on the device).
+    if (options.signal?.aborted || isUnreachableError(error)) throw error;
     throw new UploadError(uploadRefusal(error) ?? nl.elements.uploadFailed(filename));
+  }
+}
+
+/**
+ * The file with these bytes this uploader sent before, if the server has it (decision 014): a
+ * file kept on the device is never uploaded twice, whatever happened to an earlier attempt.
+ */
+export async function findUploadedFile(target: SendTarget, sha256: string): Promise<UploadedFile | null> {
+  try {
+    return await api.request<UploadedFile>(`/api/file-upload/by-hash/${enc(sha256)}?${targetQuery(target)}`, target.kind === 'guest' ? AS_GUEST : {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
 }

@@ -1,15 +1,18 @@
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { FillableForm, Registration } from '@/lib/api/types';
 import { signedInUser } from '@/lib/auth/session';
+import { isUnreachableError } from '@/lib/api';
 import { removeSavedRegistration, saveRegistration, type SavedRegistration } from '@/lib/offline/db';
+import { isQuotaError, markOfflineFilesSent, offlineEntries } from '@/lib/offline/offline-files';
 import { rememberInput } from '@/lib/offline/remembered-inputs';
 import { syncSavedRegistrations } from '@/lib/offline/sync';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
-import { sendRegistration, type SendProgress, type SendTarget } from './api';
+import { sendRegistration, UploadError, type SendProgress, type SendTarget } from './api';
 import { focusFirstError } from './components/form-fields';
 import { newFillToken } from './fill-token';
 import { initialFormValues, isEntry, valuesToSend } from './form-model';
+import { OfflineFileUnavailable, uploadOfflineFiles, type UploadedValues } from './offline-uploads';
 import { savedSummary } from './saved-summary';
 import { useFormModel } from './use-form-model';
 
@@ -33,10 +36,11 @@ export function useFillForm(
 
   /**
    * Stores the registration as it is on this device (no validation): offline save, autosave and
-   * the copy kept before every send. Guests have no saved registrations. Resolves true on success.
+   * the copy kept before every send. Guests have no saved registrations. Resolves 'saved', or
+   * why not: 'full' when the device has no room left (nothing already saved is lost then).
    */
-  const saveLocally = useCallback(async (): Promise<boolean> => {
-    if (target.kind !== 'user') return false;
+  const saveLocally = useCallback(async (): Promise<'saved' | 'guest' | 'full' | 'failed'> => {
+    if (target.kind !== 'user') return 'guest';
     try {
       const now = new Date();
       const summaryValues = valuesToSend(form.schema, model.values, model.states);
@@ -52,20 +56,20 @@ export function useFillForm(
         },
         now,
       );
-      return true;
+      return 'saved';
     } catch (error) {
       console.error('saving the registration on this device failed', error);
-      return false;
+      return isQuotaError(error) ? 'full' : 'failed';
     }
   }, [form, target, model.values, model.states]);
 
   /** 'Formulier offline opslaan': store, sync when possible, then the caller moves on. */
   const saveOffline = useCallback(async (): Promise<boolean> => {
     setSavingLocally(true);
-    const ok = await saveLocally();
+    const saved = await saveLocally();
     setSavingLocally(false);
-    if (!ok) {
-      showToast(nl.fill.saveOfflineFailed, { severity: 'error', persistent: true });
+    if (saved !== 'saved') {
+      showToast(saved === 'full' ? nl.fill.saveOfflineFull : nl.fill.saveOfflineFailed, { severity: 'error', persistent: true });
       return false;
     }
     model.markSaved();
@@ -84,13 +88,26 @@ export function useFillForm(
       return;
     }
     const values = valuesToSend(form.schema, model.values, model.states);
-    const payload = { form_id: form.form_id, client_id: form.client_id, fill_token: fillToken.current, values };
     // Kept on the device until the server acknowledged it (spec 000 section 4).
-    const storedLocally = await saveLocally();
+    const storedLocally = (await saveLocally()) === 'saved';
+    // Files kept on the device are uploaded first: the send refers only to files the server has.
+    let uploaded: UploadedValues = { values, fileIds: [] };
+    if (offlineEntries(values).length > 0) {
+      try {
+        uploaded = await uploadOfflineFiles(target, values, (files) => setProgress({ phase: 'files', ...files }));
+      } catch (error) {
+        setProgress(null);
+        showToast(filesFailure(error), { severity: 'error', persistent: true });
+        return;
+      }
+    }
+    const payload = { form_id: form.form_id, client_id: form.client_id, fill_token: fillToken.current, values: uploaded.values };
     const outcome = await sendRegistration(target, payload, setProgress);
     setProgress(null);
     switch (outcome.kind) {
       case 'sent':
+        // The kept files start their 31 days; the copy on the device goes.
+        await markOfflineFilesSent(uploaded.fileIds).catch((error: unknown) => console.error(error));
         if (storedLocally) await removeSavedRegistration(payload.fill_token).catch((error: unknown) => console.error(error));
         rememberInput(form.form_id, form.schema, values);
         showToast(nl.fill.sentToast, { severity: 'success' });
@@ -117,4 +134,11 @@ export function useFillForm(
   }, [form, target, model, fieldsRef, saveLocally]);
 
   return { model, submit, saveOffline, saveLocally, savingLocally, progress, sending: progress !== null, sent };
+}
+
+/** What to tell the user when the files kept on the device could not be uploaded before a send. */
+function filesFailure(error: unknown): string {
+  if (error instanceof OfflineFileUnavailable || error instanceof UploadError) return error.message;
+  if (!isUnreachableError(error)) console.error('uploading the files kept on this device failed', error);
+  return nl.fill.sendFailed;
 }

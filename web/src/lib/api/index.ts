@@ -3,7 +3,7 @@ import { reportServerReachable } from '@/lib/offline/connectivity';
 import { createSignal } from '@/lib/signal';
 import { createApiClient } from './client';
 
-export { ApiError, isTermsRequired, NetworkError, uploadRefusal } from './errors';
+export { ApiError, isTermsRequired, isUnreachableError, NetworkError, uploadRefusal } from './errors';
 export type * from './types';
 
 /** Raised on a 401 from an authenticated call; the app navigates to logout. */

@@ -60,10 +60,42 @@ export interface CachedForm {
   cachedAt: number;
 }
 
+/**
+ * A file chosen for a form while it could not be uploaded (offline, or the server out of reach),
+ * kept on the device until its registration is sent (issue 10, decision 014). The registration's
+ * value refers to it by `id` (`OfflineFileValue` in offline-files.ts). Its bytes are in
+ * `offlineFileData` under the same id, so listing, counting and purging never read them.
+ */
+export interface OfflineFile {
+  id: string;
+  /** Who chose it; absent when nobody was signed in (never for guests, who cannot save). */
+  user_id?: string;
+  filename: string;
+  filemime: string;
+  filesize: number;
+  /** SHA-256 of the bytes, 64 lowercase hex: the server stores a file once per uploader. */
+  sha256: string;
+  /** Chosen for an image field (uploaded as kind=image), and one with hdImages. */
+  image: boolean;
+  hd: boolean;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms when the registration that refers to it was sent; null before. */
+  sent_at: number | null;
+}
+
+/** The bytes of an offline file: an ArrayBuffer, which every browser stores in IndexedDB. */
+export interface OfflineFileData {
+  id: string;
+  data: ArrayBuffer;
+}
+
 class OfflineDb extends Dexie {
   savedRegistrations!: EntityTable<SavedRegistration, 'fill_token'>;
   folderTrees!: EntityTable<CachedFolderTree, 'client_id'>;
   forms!: EntityTable<CachedForm, 'form_id'>;
+  offlineFiles!: EntityTable<OfflineFile, 'id'>;
+  offlineFileData!: EntityTable<OfflineFileData, 'id'>;
 
   constructor() {
     super('eform-offline');
@@ -71,6 +103,8 @@ class OfflineDb extends Dexie {
     this.version(1).stores({ savedRegistrations: 'fill_token, client_id, form_id, lastChange' });
     // Version 2: offline copies of the folder tree (per client) and of opened forms.
     this.version(2).stores({ folderTrees: 'client_id', forms: 'form_id, client_id' });
+    // Version 3: files kept on the device until their registration is sent.
+    this.version(3).stores({ offlineFiles: 'id, sent_at, created_at', offlineFileData: 'id' });
   }
 }
 

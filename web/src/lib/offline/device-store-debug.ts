@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { currentUserId, db, isMine, type SavedRegistration } from './db';
+import { offlineFileUsage, type OfflineFileUsage } from './offline-files';
 
 /**
  * Read-only views of the device store for the debug pages (spec 000 section 2). Unlike the
@@ -33,9 +34,12 @@ export interface DeviceStoreCounts {
   savedOtherUsers: number;
   forms: number;
   folderTrees: number;
+  /** Files kept on the device (issue 10): waiting to be sent, and those of sent registrations. */
+  offlineFiles: OfflineFileUsage;
 }
 
 export async function deviceStoreCounts(): Promise<DeviceStoreCounts> {
+  const offlineFiles = await offlineFileUsage();
   return db.transaction('r', db.savedRegistrations, db.forms, db.folderTrees, async () => {
     const userId = currentUserId();
     const all = await db.savedRegistrations.toArray();
@@ -48,6 +52,7 @@ export async function deviceStoreCounts(): Promise<DeviceStoreCounts> {
       savedOtherUsers: all.length - saved.length,
       forms: await db.forms.count(),
       folderTrees: await db.folderTrees.count(),
+      offlineFiles,
     };
   });
 }

@@ -3,6 +3,7 @@ import type { ApiSchemas, Refine } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { currentUserId, db, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
+import { purgeOfflineFiles } from './offline-files';
 
 export const SYNC_PATH = '/api/saved-registrations-sync';
 
@@ -146,6 +147,7 @@ async function syncOnce(): Promise<boolean> {
   requestPersistentStorage();
   try {
     await purgeExpired();
+    await purgeOfflineFiles();
     const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');

@@ -179,6 +179,16 @@ export function IosDebuggingRoute() {
       )}
       <Section title={t.sectionCamera}>
         <Stack spacing={3}>
+          {d && !('error' in d.deviceStore) && (
+            <Facts
+              rows={[
+                [t.offlineFilesWaiting, t.filesAndBytes(d.deviceStore.offlineFiles.waiting.count, formatBytes(d.deviceStore.offlineFiles.waiting.bytes))],
+                [t.offlineFilesSent, t.filesAndBytes(d.deviceStore.offlineFiles.sent.count, formatBytes(d.deviceStore.offlineFiles.sent.bytes))],
+                [t.storageUsage, bytes(d.storage.usage)],
+                [t.storageQuota, bytes(d.storage.quota)],
+              ]}
+            />
+          )}
           <FileDiagnostics />
           <CameraDiagnostics />
         </Stack>

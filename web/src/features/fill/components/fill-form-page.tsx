@@ -141,7 +141,7 @@ export function FillFormPage({
 }
 
 /** Spec 000 section 9: the page's autosave, on the device only (see `lib/offline/autosave.ts`). */
-function useAutosave(enabled: boolean, values: unknown, busy: boolean, saveLocally: () => Promise<boolean>) {
+function useAutosave(enabled: boolean, values: unknown, busy: boolean, saveLocally: () => Promise<string>) {
   const latest = useRef({ values, busy, saveLocally });
   const savedValues = useRef(values);
   useEffect(() => {
@@ -154,7 +154,7 @@ function useAutosave(enabled: boolean, values: unknown, busy: boolean, saveLocal
       isBusy: () => latest.current.busy,
       save: async () => {
         const current = latest.current.values;
-        if (await latest.current.saveLocally()) savedValues.current = current;
+        if ((await latest.current.saveLocally()) === 'saved') savedValues.current = current;
       },
     });
   }, [enabled]);

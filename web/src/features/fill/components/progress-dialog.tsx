@@ -14,13 +14,18 @@ import type { SendProgress } from '../api';
 export function ProgressDialog({ progress }: { progress: SendProgress | null }) {
   const titleId = useId();
   const processing = progress?.phase === 'server-processing';
-  const percent = progress?.phase === 'sending' ? progress.percent : 100;
-  const text = processing ? nl.fill.progressProcessing : nl.fill.progressSending(percent);
+  const percent = progress?.phase === 'sending' || progress?.phase === 'files' ? progress.percent : 100;
+  const text =
+    progress?.phase === 'files'
+      ? nl.fill.progressFiles(progress.number, progress.total, progress.percent)
+      : processing
+        ? nl.fill.progressProcessing
+        : nl.fill.progressSending(percent);
   return (
     <Dialog open={progress !== null} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{nl.fill.progressTitle}</DialogTitle>
       <DialogContent>
-        <Typography role="status" sx={{ mb: 2 }} data-phase={processing ? 'server-processing' : 'sending'}>
+        <Typography role="status" sx={{ mb: 2 }} data-phase={progress?.phase ?? 'sending'}>
           {text}
         </Typography>
         <LinearProgress

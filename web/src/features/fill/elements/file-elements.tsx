@@ -11,11 +11,20 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useEffect, useRef, useState } from 'react';
 import { FileImage } from '@/components/authenticated-file';
+import { isUnreachableError } from '@/lib/api';
 import type { UploadedFile } from '@/lib/api/types';
 import { formatBytes } from '@/lib/format';
-import { useOnline } from '@/lib/offline/connectivity';
+import { isOnline, useOnline } from '@/lib/offline/connectivity';
+import { thisDevice } from '@/lib/offline/device';
+import {
+  DeviceStoreFullError,
+  isOfflineFileValue,
+  keepOfflineFile,
+  readOfflineFile,
+  type OfflineFileValue,
+} from '@/lib/offline/offline-files';
 import { nl } from '@/messages/nl';
-import { uploadFile, UploadError } from '../api';
+import { MAX_FILE_SIZE, uploadFile, UploadError } from '../api';
 import { useFillEnvironment } from '../fill-environment';
 import { prepareUpload } from '../image-resize';
 import { FieldGroup } from './field-group';
@@ -32,17 +41,98 @@ function isUploadedFile(item: unknown): item is UploadedFile {
   return typeof item === 'object' && item !== null && typeof (item as UploadedFile).url === 'string';
 }
 
+/** An entry of the field's value: an upload answer, or a file kept on a device (decision 014). */
+type FileEntry = UploadedFile | OfflineFileValue;
+
+function isFileEntry(item: unknown): item is FileEntry {
+  return isUploadedFile(item) || isOfflineFileValue(item);
+}
+
+function entryKey(entry: FileEntry): string {
+  return isOfflineFileValue(entry) ? entry.offline_id : entry.fid;
+}
+
+/**
+ * A file kept on a device: previewed from the device store when it is here; otherwise a note
+ * that says where it is, instead of a broken link.
+ */
+function useKeptFile(entry: OfflineFileValue | null): { url: string | null; here: boolean | null } {
+  const [state, setState] = useState<{ id: string; url: string | null; here: boolean } | null>(null);
+  const id = entry?.offline_id ?? null;
+  useEffect(() => {
+    if (id === null) return;
+    let created: string | null = null;
+    let cancelled = false;
+    readOfflineFile(id)
+      .then((kept) => {
+        if (cancelled) return;
+        created = kept && kept.file.filemime.startsWith('image/') ? URL.createObjectURL(kept.blob) : null;
+        setState({ id, url: created, here: kept !== undefined });
+      })
+      .catch((error: unknown) => console.error('reading a file kept on this device failed', error));
+    return () => {
+      cancelled = true;
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [id]);
+  return state !== null && state.id === id ? { url: state.url, here: state.here } : { url: null, here: null };
+}
+
+function FileRow({ entry, image, localPreview, onRemove }: { entry: FileEntry; image: boolean; localPreview?: string; onRemove(): void }) {
+  const offline = isOfflineFileValue(entry) ? entry : null;
+  const kept = useKeptFile(offline);
+  const alt = nl.elements.imagePreview(entry.filename);
+  const preview = localPreview ?? kept.url;
+  let note: string | null = null;
+  if (offline && kept.here === true) note = nl.offlineFiles.keptHere;
+  if (offline && kept.here === false) {
+    note = offline.device_id === thisDevice().id ? nl.offlineFiles.missing : nl.offlineFiles.elsewhere(offline.device_name);
+  }
+  return (
+    <ListItem
+      disableGutters
+      secondaryAction={
+        <IconButton edge="end" aria-label={nl.elements.removeFile(entry.filename)} onClick={onRemove}>
+          <DeleteIcon />
+        </IconButton>
+      }
+    >
+      {image && (
+        <Box sx={{ mr: 2, width: 64, height: 64, flexShrink: 0 }}>
+          {preview ? (
+            <img src={preview} alt={alt} width={64} height={64} style={{ objectFit: 'cover' }} />
+          ) : (
+            !offline && <FileImage url={(entry as UploadedFile).url} alt={alt} width={64} height={64} style={{ objectFit: 'cover' }} />
+          )}
+        </Box>
+      )}
+      <ListItemText
+        primary={entry.filename}
+        secondary={note ? `${formatBytes(entry.filesize)} · ${note}` : formatBytes(entry.filesize)}
+        slotProps={{ secondary: { color: offline && kept.here === false ? 'warning.main' : 'text.secondary' } }}
+      />
+    </ListItem>
+  );
+}
+
 let nextKey = 1;
+
+/** Known to be offline before trying: straight to the device store. */
+class OfflineNow extends Error {}
 
 /**
  * Files are uploaded as soon as they are chosen; the element's value is the list of upload
- * answers. Uploads in progress show their percentage, failed ones their error with a retry.
+ * answers. Uploads in progress show their percentage, failed ones their error with a retry. A
+ * signed-in user without a connection to the server gets the file kept on the device instead
+ * (decision 014): it is uploaded when the registration is sent.
  */
 function FileInput(props: ElementProps & { image: boolean }) {
   const { element, id, value, onChange, image } = props;
   const { target } = useFillEnvironment();
   const online = useOnline();
-  const files = Array.isArray(value) ? value.filter(isUploadedFile) : [];
+  // Guests cannot save a registration on the device, so neither a file.
+  const canKeep = target.kind === 'user';
+  const files = Array.isArray(value) ? value.filter(isFileEntry) : [];
   const [pending, setPending] = useState<PendingUpload[]>([]);
   // Images just uploaded are previewed from the device: guests cannot fetch uploads back.
   const [localPreviews, setLocalPreviews] = useState<Record<string, string>>({});
@@ -69,21 +159,52 @@ function FileInput(props: ElementProps & { image: boolean }) {
       change === null ? list.filter((item) => item.key !== key) : list.map((item) => (item.key === key ? { ...item, ...change } : item)),
     );
 
+  const add = (entry: FileEntry) => {
+    const next = [...latest.current, entry];
+    latest.current = next;
+    onChange(next);
+  };
+
+  /** Keeps the prepared file on the device; the entry, or the Dutch reason it could not be kept. */
+  const keep = async (blob: Blob, filename: string): Promise<OfflineFileValue | string> => {
+    // What the server would refuse for an image field, refused now rather than at the send.
+    if (image && !blob.type.startsWith('image/')) return nl.elements.notAnImage;
+    if (blob.size > MAX_FILE_SIZE) return nl.elements.fileTooLarge;
+    try {
+      return await keepOfflineFile(blob, filename, { image, hd });
+    } catch (error) {
+      if (error instanceof DeviceStoreFullError) return nl.offlineFiles.storeFull;
+      console.error('keeping a file on this device failed', error);
+      return nl.offlineFiles.keepFailed(filename);
+    }
+  };
+
   const upload = async (key: number, file: File) => {
     const controller = new AbortController();
     controllers.current.add(controller);
     try {
       const { blob, filename } = await prepareUpload(file, hd);
-      const answer = await uploadFile(target, blob, filename, {
-        hd,
-        image,
-        signal: controller.signal,
-        onProgress: (percent) => update(key, { percent }),
-      });
-      const next = [...latest.current, answer];
-      latest.current = next;
-      onChange(next);
-      if (image) setLocalPreviews((previews) => ({ ...previews, [answer.fid]: URL.createObjectURL(blob) }));
+      let entry: FileEntry | string;
+      try {
+        if (canKeep && !isOnline()) throw new OfflineNow();
+        entry = await uploadFile(target, blob, filename, {
+          hd,
+          image,
+          signal: controller.signal,
+          onProgress: (percent) => update(key, { percent }),
+        });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const unreachable = error instanceof OfflineNow || isUnreachableError(error);
+        if (!canKeep || !unreachable) throw error;
+        entry = await keep(blob, filename);
+      }
+      if (typeof entry === 'string') {
+        update(key, { error: entry });
+        return;
+      }
+      add(entry);
+      if (image) setLocalPreviews((previews) => ({ ...previews, [entryKey(entry)]: URL.createObjectURL(blob) }));
       update(key, null);
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -101,10 +222,13 @@ function FileInput(props: ElementProps & { image: boolean }) {
     }
   };
 
-  const remove = (fid: string) => {
-    const preview = localPreviews[fid];
+  const remove = (entry: FileEntry) => {
+    const key = entryKey(entry);
+    const preview = localPreviews[key];
     if (preview) URL.revokeObjectURL(preview);
-    const next = latest.current.filter((file) => file.fid !== fid);
+    // A kept file stays in the device store: a saved copy of the registration may still refer
+    // to it. The purge removes it once nothing does (decision 014).
+    const next = latest.current.filter((file) => entryKey(file) !== key);
     latest.current = next;
     onChange(next.length > 0 ? next : undefined);
   };
@@ -114,26 +238,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
       {files.length > 0 && (
         <List dense disablePadding>
           {files.map((file) => (
-            <ListItem
-              key={file.fid}
-              disableGutters
-              secondaryAction={
-                <IconButton edge="end" aria-label={nl.elements.removeFile(file.filename)} onClick={() => remove(file.fid)}>
-                  <DeleteIcon />
-                </IconButton>
-              }
-            >
-              {image && (
-                <Box sx={{ mr: 2, width: 64, height: 64, flexShrink: 0 }}>
-                  {localPreviews[file.fid] ? (
-                    <img src={localPreviews[file.fid]} alt={nl.elements.imagePreview(file.filename)} width={64} height={64} style={{ objectFit: 'cover' }} />
-                  ) : (
-                    <FileImage url={file.url} alt={nl.elements.imagePreview(file.filename)} width={64} height={64} style={{ objectFit: 'cover' }} />
-                  )}
-                </Box>
-              )}
-              <ListItemText primary={file.filename} secondary={formatBytes(file.filesize)} />
-            </ListItem>
+            <FileRow key={entryKey(file)} entry={file} image={image} localPreview={localPreviews[entryKey(file)]} onRemove={() => remove(file)} />
           ))}
         </List>
       )}
@@ -171,7 +276,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
         ),
       )}
       <Box sx={{ mt: 1 }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={!online}>
+        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={!online && !canKeep}>
           {image ? nl.elements.chooseImage : nl.elements.chooseFile}
           <input
             id={id}
@@ -182,7 +287,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
             accept={image ? 'image/*' : undefined}
             // useOnlyCamera: straight to the rear camera instead of the photo library.
             capture={image && element.useOnlyCamera ? 'environment' : undefined}
-            disabled={!online}
+            disabled={!online && !canKeep}
             onChange={(event) => {
               choose(event.target.files);
               // The same file can be chosen again after a removal.
@@ -190,7 +295,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
             }}
           />
         </Button>
-        {!online && (
+        {!online && !canKeep && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {nl.elements.filesOfflineDisabled}
           </Typography>
