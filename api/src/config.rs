@@ -99,6 +99,17 @@ pub struct Config {
         global = true
     )]
     pub guest_upload_mb_per_day: u64,
+
+    /// How long, in seconds, a job may work a batch (an export) without reporting progress
+    /// before another worker takes it over: how soon work stopped by a crash starts again.
+    #[arg(
+        long,
+        env = "EFORM_JOB_LEASE_SECONDS",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(i64).range(2..=3600),
+        global = true
+    )]
+    pub job_lease_seconds: i64,
 }
 
 impl Config {

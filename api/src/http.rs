@@ -5,8 +5,8 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
-    client, favorites, files, folder_admin, folders, form_access, form_admin, forms, guest, ops,
-    register, registrations, review, send, sync, user,
+    client, exports, favorites, files, folder_admin, folders, form_access, form_admin, forms,
+    guest, ops, register, registrations, review, send, sync, user,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -49,6 +49,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(favorites::router())
         .merge(registrations::router())
         .merge(review::router())
+        .merge(exports::router())
         .merge(send::router())
         .merge(sync::router())
         .merge(files::router())

@@ -166,6 +166,35 @@ mod tests {
         }
     }
 
+    /// Every `$ref` names a schema of the document: a type used only in a parameter is not
+    /// collected by utoipa and must be inlined there.
+    #[test]
+    fn every_reference_resolves() {
+        let (_, doc) = crate::http::routes().split_for_parts();
+        let json = finish(doc).unwrap_or_default();
+        let mut refs = Vec::new();
+        collect_refs(&json, &mut refs);
+        assert!(!refs.is_empty());
+        for reference in refs {
+            let mut path = reference.trim_start_matches("#/").split('/');
+            let found = path.try_fold(&json, |node, part| node.get(part));
+            assert!(found.is_some(), "{reference} does not resolve");
+        }
+    }
+
+    fn collect_refs(node: &Value, refs: &mut Vec<String>) {
+        match node {
+            Value::Object(map) => {
+                if let Some(Value::String(reference)) = map.get("$ref") {
+                    refs.push(reference.clone());
+                }
+                map.values().for_each(|value| collect_refs(value, refs));
+            }
+            Value::Array(list) => list.iter().for_each(|value| collect_refs(value, refs)),
+            _ => {}
+        }
+    }
+
     #[test]
     fn a_route_missing_from_the_table_is_refused() {
         #[utoipa::path(get, path = "/api/nieuw", operation_id = "niet_in_de_tabel", responses((status = 200)))]

@@ -7,7 +7,7 @@ use crate::policy::Tenants;
 use std::sync::Arc;
 use tenancy::TenantRegistry;
 use tenancy::platform::Platform;
-use worker::jobs::JobContext;
+use worker::jobs::{JobContext, JobSettings};
 use worker::mail::Mailer;
 use worker::{Metrics, Queue};
 
@@ -60,6 +60,9 @@ impl AppState {
             metrics: self.metrics.clone(),
             platform: self.platform.clone(),
             tenants: self.tenants.for_operations().clone(),
+            settings: JobSettings {
+                lease_secs: self.config.job_lease_seconds,
+            },
         })
     }
 }

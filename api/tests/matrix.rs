@@ -143,6 +143,13 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         )
         .await?;
     let uuid = favorite.json["uuid"].as_str().ok_or("favorite")?.to_owned();
+    let export = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/queue/download/csv"),
+            Some(admin),
+        )
+        .await?;
+    let queue_id = export.json["queue_id"].as_str().ok_or("export")?.to_owned();
     let db = app.tenant(client).await?;
     let group_id = tenancy::tenant::user_groups::insert(&db, "Matrix").await?;
     let user_id = users::find_by_email(&app.state.platform, &format!("{SENDER}@demo.eform.nl"))
@@ -163,6 +170,8 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         ("group_id", group_id),
         ("user_id", user_id),
         ("token", "0".repeat(64)),
+        ("queue_id", queue_id),
+        ("kind", "csv".to_owned()),
     ]))
 }
 

@@ -4,88 +4,9 @@
 mod common;
 
 use axum::http::StatusCode;
+use common::inspection::{serials, world};
 use common::{TestApp, TestResult};
-use serde_json::{Value, json};
-
-/// A published form of Demo Gemeente with a text, a number, a date and a subform, and five
-/// registrations by two users; answers the form id.
-async fn world(app: &TestApp) -> TestResult<String> {
-    let demo = app.client_id("Demo Gemeente").await?;
-    let manager = app.login("formulieren").await?;
-    let folders = app
-        .get(&format!("/api/client/{demo}/folder/admin"), Some(&manager))
-        .await?;
-    let folder = folders.json[0]["folder_id"].as_str().ok_or("folder")?;
-    let created = app
-        .post_json(
-            "/api/form",
-            Some(&manager),
-            &json!({ "form_name": "Inspectie", "folder_id": folder, "client_id": demo, "schema": [
-                { "name": "naam", "label": "Naam", "elementType": "text" },
-                { "name": "aantal", "label": "Aantal", "elementType": "number" },
-                { "name": "datum", "label": "Datum", "elementType": "date" },
-                { "name": "posten", "label": "Posten", "elementType": "subform", "subform": { "schema": [
-                    { "name": "post", "label": "Post", "elementType": "text" },
-                    { "name": "bedrag", "label": "Bedrag", "elementType": "decimal" }
-                ] } }
-            ] }),
-        )
-        .await?;
-    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.json);
-    let form_id = created.json["form_id"].as_str().ok_or("form")?.to_owned();
-    app.post_json(
-        &format!("/api/form/{form_id}/publish"),
-        Some(&manager),
-        &json!([form_id]),
-    )
-    .await?;
-    let invuller = app.login("invuller").await?;
-    let twee = app.login("twee").await?;
-    let rows = [
-        (
-            &invuller,
-            "Lantaarnpaal Dorpsstraat",
-            3,
-            "2026-01-05",
-            json!([{ "post": "kap", "bedrag": 12.5 }]),
-        ),
-        (&twee, "Bankje park", 1, "2026-02-10", json!([])),
-        (
-            &invuller,
-            "Lantaarnpaal Kerkplein",
-            7,
-            "2026-03-15",
-            json!([{ "post": "lamp", "bedrag": 80 }, { "post": "kap", "bedrag": 5 }]),
-        ),
-        (&twee, "Café 'de Zwaan' stoep", 12, "2026-03-16", json!([])),
-        (&invuller, "", 0, "2026-04-01", json!([])),
-    ];
-    for (index, (key, naam, aantal, datum, posten)) in rows.into_iter().enumerate() {
-        let mut values = json!({ "aantal": aantal, "datum": datum, "posten": posten });
-        if !naam.is_empty() {
-            values["naam"] = json!(naam);
-        }
-        let sent = app
-            .post_json(
-                "/api/registration/",
-                Some(key),
-                &json!({ "form_id": form_id, "fill_token": format!("review-{index}"), "values": values }),
-            )
-            .await?;
-        assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
-    }
-    Ok(form_id)
-}
-
-/// The serial numbers of a page, in order.
-fn serials(page: &Value) -> Vec<i64> {
-    page["registrations"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| r["registration_serial_number"].as_i64())
-        .collect()
-}
+use serde_json::json;
 
 #[tokio::test]
 async fn filters_of_each_kind_sorting_and_pages() -> TestResult {
@@ -274,5 +195,131 @@ async fn the_trash_keeps_registrations_out_of_the_list_until_restored() -> TestR
         app.get(&uri, Some(&anders)).await?.status,
         StatusCode::FORBIDDEN
     );
+    Ok(())
+}
+
+/// The daily purge (through the queue once a day; here with the clock moved on) deletes
+/// registrations that went into the trash more than 30 days ago, and their files.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_trash_is_emptied_after_30_days_with_its_files() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let form = app.form_id("Demo melding").await?;
+    let invuller = app.login("invuller").await?;
+    let manager = app.login("formulieren").await?;
+    let uploaded = app
+        .upload(
+            &format!("/api/file-upload/form?client_id={demo}&kind=image"),
+            Some(&invuller),
+            "paal.png",
+            b"\x89PNG\r\n\x1a\n weg",
+            &[],
+        )
+        .await?;
+    let fid = uploaded.json["fid"].as_str().ok_or("fid")?.to_owned();
+    let mut ids = Vec::new();
+    for (token, foto) in [("weg", json!([uploaded.json])), ("blijft", json!([]))] {
+        let sent = app
+            .post_json(
+                "/api/registration/",
+                Some(&invuller),
+                &json!({ "form_id": form, "fill_token": token,
+                         "values": { "omschrijving": token, "aantal": 1, "foto": foto } }),
+            )
+            .await?;
+        ids.push(sent.json["_id"].as_str().ok_or("id")?.to_owned());
+    }
+    let trashed = format!("/api/form/{form}/registrations/{}", ids[0]);
+    let moved = app.get(&format!("{trashed}/trash"), Some(&manager)).await?;
+    assert_eq!(moved.status, StatusCode::OK);
+    let db = app.tenant("Demo Gemeente").await?;
+    let on_disk = db.files_dir().join(&fid);
+    assert!(on_disk.is_file());
+
+    // The schedule queues one purge a day, however often it looks.
+    let ctx = app.state.job_context()?;
+    let now = tenancy::now();
+    let queued = worker::schedule::due(&ctx, &app.state.queue, now).await?;
+    assert_eq!(queued.len(), 1, "{queued:?}");
+    assert!(
+        worker::schedule::due(&ctx, &app.state.queue, now)
+            .await?
+            .is_empty()
+    );
+    let stop = common::mail::start_workers(&app).await?;
+    // Today's run: nothing is 30 days in the trash yet.
+    let trash = format!("/api/form/{form}/registrations?tab=trash");
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if app
+            .state
+            .metrics
+            .jobs_processed
+            .with_label_values(&["daily_purge"])
+            .get()
+            > 0
+        {
+            break;
+        }
+    }
+    let _ = stop.send(());
+    assert_eq!(
+        app.state
+            .metrics
+            .jobs_processed
+            .with_label_values(&["daily_purge"])
+            .get(),
+        1
+    );
+    assert_eq!(
+        serials(&app.get(&trash, Some(&manager)).await?.json).len(),
+        1
+    );
+
+    let day = 24 * 3600;
+    let early = worker::purge::daily(&ctx, "later", now + 29 * day).await?;
+    assert_eq!(early.registrations, 0);
+    assert_eq!(
+        app.get(&trashed, Some(&manager)).await?.status,
+        StatusCode::OK
+    );
+    let purged = worker::purge::daily(&ctx, "veel later", now + 31 * day).await?;
+    assert_eq!((purged.registrations, purged.files), (1, 1));
+    assert_eq!(
+        app.get(&trashed, Some(&manager)).await?.status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(!on_disk.exists());
+    assert!(serials(&app.get(&trash, Some(&manager)).await?.json).is_empty());
+    // What was not in the trash stays; a second run changes nothing.
+    let kept = format!("/api/form/{form}/registrations/{}", ids[1]);
+    assert_eq!(app.get(&kept, Some(&manager)).await?.status, StatusCode::OK);
+    let again = worker::purge::daily(&ctx, "veel later", now + 31 * day).await?;
+    assert_eq!(again.registrations, 0);
+    Ok(())
+}
+
+/// What a crash leaves behind (bytes whose row was deleted, work files of an upload that
+/// never finished) goes with the next purge once it is a day old; fresh work stays.
+#[tokio::test]
+async fn the_purge_removes_what_a_crash_left_behind() -> TestResult {
+    let app = TestApp::new().await?;
+    let db = app.tenant("Demo Gemeente").await?;
+    let dir = db.files_dir();
+    std::fs::create_dir_all(&dir)?;
+    let two_days_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(2 * 24 * 3600);
+    let mut left = Vec::new();
+    for name in ["zonder-rij", ".upload.partial"] {
+        let path = dir.join(name);
+        std::fs::File::create(&path)?.set_modified(two_days_ago)?;
+        left.push(path);
+    }
+    let fresh = dir.join(".bezig.partial");
+    std::fs::write(&fresh, b"wordt nog geschreven")?;
+    let ctx = app.state.job_context()?;
+    let purged = worker::purge::daily(&ctx, "vandaag", tenancy::now()).await?;
+    assert_eq!(purged.files, 2);
+    assert!(left.iter().all(|path| !path.exists()));
+    assert!(fresh.exists());
     Ok(())
 }

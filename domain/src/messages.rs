@@ -312,6 +312,12 @@ pub fn review_not_a_number(value: &str) -> String {
     format!("'{value}' is geen getal.")
 }
 
+/// A download asked for before its export is done.
+pub const EXPORT_NOT_READY: &str =
+    "Het bestand is nog niet klaar. Wacht tot de download gereed is.";
+/// A download link whose file is gone (after 24 hours) or was never made.
+pub const EXPORT_EXPIRED: &str = "Deze download is verlopen. Start de download opnieuw.";
+
 /// A page number below 0 or beyond any list.
 pub fn review_no_page(page: i64) -> String {
     format!("Pagina {page} bestaat niet.")

@@ -19,6 +19,9 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations/tenant"
 /// Default number of tenant pools kept open.
 pub const DEFAULT_CAP: usize = 256;
 
+/// Name of a client's folder of finished exports.
+pub const EXPORTS: &str = "exports";
+
 /// Handle to one client's database and files. The only road to tenant data: the query
 /// modules under `tenant` take it, and the HTTP layer hands it out only after checking
 /// membership and permission.
@@ -39,6 +42,20 @@ impl TenantDb {
     /// The client's files folder (`data/tenants/<uuid>/files`).
     pub fn files_dir(&self) -> PathBuf {
         self.dir.join("files")
+    }
+
+    /// The client's folder of finished exports (`data/tenants/<uuid>/exports`); a batch's
+    /// result names a file relative to the client's folder (`exports/<name>`).
+    pub fn exports_dir(&self) -> PathBuf {
+        self.dir.join(EXPORTS)
+    }
+
+    /// A batch result (relative to the client's folder) as a path; None for a result that
+    /// would lead outside the exports folder.
+    pub fn result_path(&self, result: &str) -> Option<PathBuf> {
+        let name = result.strip_prefix(EXPORTS)?.strip_prefix('/')?;
+        let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
+        plain.then(|| self.exports_dir().join(name))
     }
 
     /// The group-commit writer for durable sends.

@@ -20,6 +20,12 @@ pub fn token_hash(token: &str) -> String {
     sha256_hex(token.as_bytes())
 }
 
+/// True when two tokens are the same, compared through their hashes so the time taken says
+/// nothing about how much of a guess was right.
+pub fn same(given: &str, known: &str) -> bool {
+    token_hash(given) == token_hash(known)
+}
+
 /// SHA-256 of some bytes, as hex (also the fingerprint of a send's payload).
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))

@@ -8,9 +8,10 @@
 //! that a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage
 //! return) neutralised with a leading quote. Rows are read from SQLite a chunk at a time and
 //! written straight to disk, so no export is ever held in memory; the batch row carries the
-//! progress. A job that runs again (a retry, or after a crash) starts over under a temporary
-//! name and keeps only a finished file.
+//! progress. A job that runs again (a retry, or after a crash) starts over under a name of
+//! its own runner and keeps only a finished file (`crate::batch`).
 
+use crate::batch::{BatchError, Lease};
 use crate::jobs::JobContext;
 use domain::form::{Element, ElementType, Form};
 use domain::review::{RawReview, Review};
@@ -19,7 +20,6 @@ use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tenancy::platform::batches;
 use tenancy::tenant::{files, forms, registrations};
 
 /// Batch kind of a CSV export.
@@ -41,9 +41,7 @@ pub struct ExportParams {
 
 /// Why an export could not be made.
 #[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    #[error("no batch {0}")]
-    NoBatch(String),
+enum ExportError {
     #[error("batch params: {0}")]
     Params(String),
     #[error("data: {0}")]
@@ -54,30 +52,46 @@ pub enum ExportError {
     Csv(#[from] csv::Error),
     #[error("zip: {0}")]
     Zip(#[from] zip::result::ZipError),
+    #[error("{0}")]
+    Batch(#[from] BatchError),
 }
 
-/// Runs the export of one batch. Nothing to do when it is final already.
-pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), ExportError> {
-    let batch = batches::find(&ctx.platform, batch_id)
-        .await?
-        .ok_or_else(|| ExportError::NoBatch(batch_id.to_owned()))?;
-    if batch.status.is_final() {
-        return Ok(());
-    }
-    match export(ctx, &batch).await {
-        Ok(()) => Ok(()),
-        Err(err) => {
-            // A bad request (params, a removed form) will not get better: fail the batch.
-            if matches!(err, ExportError::Params(_)) {
-                batches::fail(&ctx.platform, batch_id, &err.to_string()).await?;
-                return Ok(());
-            }
-            Err(err)
+impl From<ExportError> for BatchError {
+    fn from(err: ExportError) -> BatchError {
+        match err {
+            // A bad request (params, a removed form) will not get better.
+            ExportError::Params(reason) => BatchError::Permanent(reason),
+            ExportError::Batch(err) => err,
+            other => BatchError::Retry(other.to_string()),
         }
     }
 }
 
-async fn export(ctx: &JobContext, batch: &batches::Batch) -> Result<(), ExportError> {
+/// Makes the export of a batch this runner holds. What it writes carries the runner's name
+/// and is removed when the runner stops early; only a finished file gets the batch's name.
+pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> {
+    let dir = ctx
+        .tenants
+        .tenant_dir(&lease.batch.client_id)
+        .join(tenancy::registry::EXPORTS);
+    let partials = [
+        dir.join(format!(".{}.{}.csv.partial", lease.batch.id, lease.runner)),
+        dir.join(format!(".{}.{}.zip.partial", lease.batch.id, lease.runner)),
+    ];
+    let outcome = export(ctx, lease, &dir, &partials).await;
+    for partial in &partials {
+        let _ = std::fs::remove_file(partial);
+    }
+    outcome.map_err(BatchError::from)
+}
+
+async fn export(
+    ctx: &JobContext,
+    lease: &Lease<'_>,
+    dir: &Path,
+    partials: &[PathBuf; 2],
+) -> Result<(), ExportError> {
+    let batch = &lease.batch;
     let params: ExportParams =
         serde_json::from_str(&batch.params).map_err(|err| ExportError::Params(err.to_string()))?;
     let review = Review::parse(&params.review).map_err(ExportError::Params)?;
@@ -88,15 +102,14 @@ async fn export(ctx: &JobContext, batch: &batches::Batch) -> Result<(), ExportEr
     let definition = domain::form::validate_schema(&form.schema, &form.rules)
         .map_err(|errors| ExportError::Params(format!("{errors:?}")))?;
     let total = registrations::count(&db, &form.id, &review).await?;
-    if !batches::start(&ctx.platform, &batch.id, total).await? {
+    if !lease.set_total(total).await? {
         return Ok(());
     }
-    let dir = ctx.tenants.tenant_dir(&batch.client_id).join("exports");
-    std::fs::create_dir_all(&dir)?;
+    std::fs::create_dir_all(dir)?;
     let with_files = batch.kind == CSV_WITH_ATTACHMENTS;
-    let csv_path = dir.join(format!(".{}.csv.partial", batch.id));
+    let [csv_path, zip_path] = partials;
     let columns = Columns::of(&definition, form.form_type == "workflow");
-    let mut writer = csv_writer(&csv_path)?;
+    let mut writer = csv_writer(csv_path)?;
     writer.write_record(columns.header())?;
     let client = batch.client_id.as_str().to_owned();
     let mut attachments: Vec<(i64, String)> = Vec::new();
@@ -121,19 +134,15 @@ async fn export(ctx: &JobContext, batch: &batches::Batch) -> Result<(), ExportEr
         }
         done += i64::try_from(rows.len()).unwrap_or(0);
         writer.flush()?;
-        if !batches::progress(&ctx.platform, &batch.id, done).await? {
-            // Cancelled: what was written goes.
-            drop(writer);
-            let _ = std::fs::remove_file(&csv_path);
-            return Ok(());
+        if !lease.progress(done).await? {
+            return Ok(()); // cancelled or taken over: what was written goes
         }
     }
     writer
         .into_inner()
         .map_err(|err| err.into_error())?
         .sync_all()?;
-    let name = if with_files {
-        let zip_path = dir.join(format!(".{}.zip.partial", batch.id));
+    let (partial, name) = if with_files {
         let stored = files::find_all(&db, &unique_ids(&attachments)).await?;
         let (zip_at, csv_at, files_dir) = (zip_path.clone(), csv_path.clone(), db.files_dir());
         // Copying every file is long blocking I/O: off the async threads.
@@ -142,18 +151,17 @@ async fn export(ctx: &JobContext, batch: &batches::Batch) -> Result<(), ExportEr
         })
         .await
         .map_err(|err| ExportError::Io(std::io::Error::other(err)))??;
-        std::fs::remove_file(&csv_path)?;
-        finish_file(&zip_path, &dir, &format!("{}.zip", batch.id))?
+        (zip_path, format!("{}.{}.zip", batch.id, lease.runner))
     } else {
-        finish_file(&csv_path, &dir, &format!("{}.csv", batch.id))?
+        (csv_path, format!("{}.{}.csv", batch.id, lease.runner))
     };
-    batches::finish(
-        &ctx.platform,
-        &batch.id,
-        &format!("exports/{name}"),
-        tenancy::now() + KEPT_SECS,
-    )
-    .await?;
+    // A name of this runner's own: a runner that lost the batch removes only its own file,
+    // never the one the batch's result names.
+    std::fs::rename(partial, dir.join(&name))?;
+    let result = format!("{}/{name}", tenancy::registry::EXPORTS);
+    if !lease.finish(&result, tenancy::now() + KEPT_SECS).await? {
+        let _ = std::fs::remove_file(dir.join(&name));
+    }
     Ok(())
 }
 
@@ -165,12 +173,6 @@ fn csv_writer(path: &Path) -> Result<csv::Writer<std::fs::File>, ExportError> {
         .delimiter(b';')
         .terminator(csv::Terminator::CRLF)
         .from_writer(file))
-}
-
-/// Moves a finished temporary file to its name; answers the name.
-fn finish_file(partial: &Path, dir: &Path, name: &str) -> Result<String, ExportError> {
-    std::fs::rename(partial, dir.join(name))?;
-    Ok(name.to_owned())
 }
 
 fn unique_ids(attachments: &[(i64, String)]) -> Vec<String> {
@@ -326,11 +328,6 @@ fn neutralise(text: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(text)
     }
-}
-
-/// Where a finished export lives, from the batch's result.
-pub fn result_path(tenant_dir: &Path, result: &str) -> PathBuf {
-    tenant_dir.join(result)
 }
 
 #[cfg(test)]

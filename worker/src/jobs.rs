@@ -1,6 +1,6 @@
 //! The jobs, by name. Every payload carries the client uuid where one applies and is safe
-//! to run twice: mail jobs on their own queue, and the work jobs (exports, the daily purge)
-//! in one envelope, [`WorkJob`], dispatched by kind to their modules.
+//! to run twice: mail jobs on their own queue, and the work jobs (batches such as exports,
+//! the daily purge) in one envelope, [`WorkJob`], dispatched by kind to their modules.
 
 use crate::Metrics;
 use crate::mail::{Mailer, OutgoingMail};
@@ -41,6 +41,21 @@ pub struct MailJob {
     pub mail: OutgoingMail,
 }
 
+/// How jobs behave, from the configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct JobSettings {
+    /// How long a runner holds a batch without progress before another may take it over
+    /// (`EFORM_JOB_LEASE_SECONDS`); also how long a queued job may wait before it is queued
+    /// again.
+    pub lease_secs: i64,
+}
+
+impl Default for JobSettings {
+    fn default() -> JobSettings {
+        JobSettings { lease_secs: 60 }
+    }
+}
+
 /// What every job handler may use. Jobs act for the platform, not for a request, so they
 /// reach the tenant registry directly.
 #[derive(Debug, Clone)]
@@ -49,14 +64,15 @@ pub struct JobContext {
     pub metrics: Metrics,
     pub platform: Platform,
     pub tenants: Arc<TenantRegistry>,
+    pub settings: JobSettings,
 }
 
 /// A job of the work queue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "job", rename_all = "snake_case")]
 pub enum WorkJob {
-    /// A registrations export; what to export is in the batch's params.
-    Export {
+    /// A batch (an export, ...); what to do is in the batch's row (`crate::batch`).
+    Batch {
         client_uuid: String,
         batch_id: String,
     },
@@ -69,7 +85,7 @@ impl WorkJob {
     /// The job name used in logs and metrics.
     pub fn job_name(&self) -> &'static str {
         match self {
-            WorkJob::Export { .. } => "export",
+            WorkJob::Batch { .. } => "batch",
             WorkJob::DailyPurge { .. } => "daily_purge",
         }
     }
@@ -79,12 +95,12 @@ impl WorkJob {
 pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynError> {
     let name = job.job_name();
     let outcome: Result<(), BoxDynError> = match &job {
-        WorkJob::Export { batch_id, .. } => {
-            crate::export::run(&ctx, batch_id).await.map_err(Into::into)
+        WorkJob::Batch { batch_id, .. } => {
+            crate::batch::run(&ctx, batch_id).await.map_err(Into::into)
         }
-        WorkJob::DailyPurge { day } => crate::purge::daily(&ctx, day, tenancy::now())
+        WorkJob::DailyPurge { day } => crate::purge::run_day(&ctx, day)
             .await
-            .map(|purged| tracing::info!(%day, ?purged, "daily purge done"))
+            .map(drop)
             .map_err(Into::into),
     };
     match &outcome {

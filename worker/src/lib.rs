@@ -3,6 +3,7 @@
 //! platform's batches), the schedule of periodic jobs, outgoing mail, and the process
 //! metrics shared with the HTTP server.
 
+pub mod batch;
 pub mod export;
 pub mod jobs;
 pub mod mail;

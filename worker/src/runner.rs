@@ -47,7 +47,7 @@ pub async fn run(
         Ok::<(), std::io::Error>(())
     };
     let schedule = tokio::spawn(crate::schedule::run(
-        ctx.platform.clone(),
+        ctx.clone(),
         queue.clone(),
         stopped.clone(),
     ));

@@ -1,16 +1,19 @@
-//! Periodic jobs: every worker process looks every few minutes whether a period's run is
-//! due, claims it in the platform database (exactly one process wins a period) and queues
-//! it. A claimed run is on the queue, which keeps it across restarts; the job itself is
-//! harmless when run twice.
+//! What every worker process looks after on a timer: periodic jobs that are due (claimed per
+//! period in the platform database, so exactly one process queues each run), runs whose job
+//! was lost (claimed but never finished: queued again), and batches whose job was lost
+//! (`crate::batch::sweep`). What is queued is on the queue, which keeps it across restarts;
+//! every job is harmless when run twice.
 
 use crate::Queue;
-use crate::jobs::WorkJob;
+use crate::jobs::{JobContext, WorkJob};
 use std::time::Duration;
-use tenancy::platform::{Platform, batches};
+use tenancy::platform::batches;
 use tokio::sync::watch;
 
-/// How often a worker process looks.
-const EVERY: Duration = Duration::from_secs(300);
+/// The daily purge's name in `scheduled_runs`.
+pub const DAILY_PURGE: &str = "daily_purge";
+/// A claimed run not finished after this long is queued again.
+const RUN_GRACE_SECS: i64 = 3600;
 
 /// Why a look at the schedule failed (it is tried again at the next look).
 #[derive(Debug, thiserror::Error)]
@@ -19,36 +22,60 @@ pub enum ScheduleError {
     Claim(#[from] tenancy::TenancyError),
     #[error("queue: {0}")]
     Queue(#[from] crate::queue::QueueError),
+    #[error("batches: {0}")]
+    Batch(#[from] crate::batch::BatchError),
 }
 
-/// Queues what is due at `now` (unix time) and not claimed yet; answers what it queued.
-pub async fn due(
-    platform: &Platform,
-    queue: &Queue,
-    now: i64,
-) -> Result<Vec<WorkJob>, ScheduleError> {
+/// The job of a periodic run.
+fn job_of(job: &str, period: &str) -> Option<WorkJob> {
+    match job {
+        DAILY_PURGE => Some(WorkJob::DailyPurge {
+            day: period.to_owned(),
+        }),
+        _ => None,
+    }
+}
+
+/// Queues what is due at `now` (unix time) and not claimed yet, and what was lost; answers
+/// what it queued.
+pub async fn due(ctx: &JobContext, queue: &Queue, now: i64) -> Result<Vec<WorkJob>, ScheduleError> {
     let day = domain::dates::local_datetime(now)
         .get(..10)
         .unwrap_or_default()
         .to_owned();
+    let mut runs = Vec::new();
+    if batches::claim_run(&ctx.platform, DAILY_PURGE, &day).await? {
+        runs.push((DAILY_PURGE.to_owned(), day));
+    }
+    runs.extend(batches::lost_runs(&ctx.platform, now, RUN_GRACE_SECS).await?);
     let mut queued = Vec::new();
-    if batches::claim_run(platform, "daily_purge", &day).await? {
-        let job = WorkJob::DailyPurge { day };
+    for job in runs.iter().filter_map(|(job, period)| job_of(job, period)) {
         queue.push_work(job.clone()).await?;
         queued.push(job);
     }
+    crate::batch::sweep(ctx, queue, now).await?;
     Ok(queued)
 }
 
-/// Looks every [`EVERY`] until `stop` says so.
-pub async fn run(platform: Platform, queue: Queue, mut stop: watch::Receiver<bool>) {
-    let mut every = tokio::time::interval(EVERY);
+/// How often a worker process looks: often enough that a lost batch is taken up again
+/// soon after its lease ran out.
+pub fn every(ctx: &JobContext) -> Duration {
+    Duration::from_secs(
+        u64::try_from(ctx.settings.lease_secs / 2)
+            .unwrap_or(1)
+            .clamp(1, 60),
+    )
+}
+
+/// Looks at once and then every [`every`] until `stop` says so.
+pub async fn run(ctx: JobContext, queue: Queue, mut stop: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(every(&ctx));
     loop {
         tokio::select! {
             _ = every.tick() => {}
             _ = stop.wait_for(|stopped| *stopped) => return,
         }
-        match due(&platform, &queue, tenancy::now()).await {
+        match due(&ctx, &queue, tenancy::now()).await {
             Ok(queued) if !queued.is_empty() => tracing::info!(?queued, "periodic jobs queued"),
             Ok(_) => {}
             Err(err) => tracing::warn!(error = %err, "looking at the schedule failed"),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tenancy::TenantRegistry;
 use tenancy::platform::Platform;
-use worker::jobs::{JobContext, MailJob, MailKind};
+use worker::jobs::{JobContext, JobSettings, MailJob, MailKind};
 use worker::mail::{Mailer, OutgoingMail};
 use worker::{Metrics, Queue, runner};
 
@@ -25,6 +25,7 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
         metrics: metrics.clone(),
         platform: Platform::open(dir).await?,
         tenants: Arc::new(TenantRegistry::new(dir, 4)),
+        settings: JobSettings::default(),
     };
     let id = uuid::Uuid::new_v4().to_string();
     queue

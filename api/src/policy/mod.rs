@@ -74,6 +74,12 @@ pub const MANAGE_ANY_FORM: &[Permission] = &[
     Permission::ManageFormUsers,
 ];
 
+/// Either download of a form's registrations (each kind needs its own).
+pub const EXPORT_PERMISSIONS: &[Permission] = &[
+    Permission::ManageFormRegistrationsDownload,
+    Permission::ManageFormRegistrationsDownloadWithAttachments,
+];
+
 /// Permissions that change a part of a form through `PATCH api/form/{id}` (decision 010).
 pub const FORM_PART_PERMISSIONS: &[Permission] = &[
     Permission::ManageFormName,

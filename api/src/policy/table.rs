@@ -5,7 +5,7 @@
 //! read this one table. A route that is not here cannot be documented (`openapi::document`
 //! refuses it) and fails the matrix test.
 
-use super::{FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule};
+use super::{EXPORT_PERMISSIONS, FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule};
 use domain::access::Permission as P;
 
 /// One route: its operation id and who may call it.
@@ -102,6 +102,23 @@ pub const REGISTRATION_TRASH: Route = perm("registration_trash", P::ManageFormRe
 pub const REGISTRATION_UNTRASH: Route =
     perm("registration_untrash", P::ManageFormRegistrationsDelete);
 pub const REGISTRATION_RESEND: Route = perm("registration_resend", P::ManageFormRegistrations);
+/// Downloads: the route needs either download permission; each kind then its own.
+pub const REGISTRATIONS_EXPORT: Route = route(
+    "registrations_export",
+    Rule::In(Need::AnyOf(EXPORT_PERMISSIONS)),
+);
+pub const REGISTRATIONS_EXPORT_PROGRESS: Route = route(
+    "registrations_export_progress",
+    Rule::In(Need::AnyOf(EXPORT_PERMISSIONS)),
+);
+pub const REGISTRATIONS_EXPORT_FILE: Route = route(
+    "registrations_export_file",
+    Rule::In(Need::AnyOf(EXPORT_PERMISSIONS)),
+);
+pub const REGISTRATIONS_EXPORT_CANCEL: Route = route(
+    "registrations_export_cancel",
+    Rule::In(Need::AnyOf(EXPORT_PERMISSIONS)),
+);
 
 // Files.
 pub const FILE_UPLOAD: Route = route("file_upload", Rule::GuestOr(Need::Member));
@@ -173,6 +190,10 @@ pub const ALL: &[Route] = &[
     REGISTRATION_TRASH,
     REGISTRATION_UNTRASH,
     REGISTRATION_RESEND,
+    REGISTRATIONS_EXPORT,
+    REGISTRATIONS_EXPORT_PROGRESS,
+    REGISTRATIONS_EXPORT_FILE,
+    REGISTRATIONS_EXPORT_CANCEL,
     FILE_UPLOAD,
     FILE_UPLOAD_HD,
     FILE_UPLOAD_IMAGETAG,

@@ -590,7 +590,7 @@ async fn find_by_digest(
 
 /// `Content-Disposition: attachment` with the stored name, ASCII fallback plus the UTF-8
 /// name (RFC 6266), so a browser saves the file instead of rendering it in our origin.
-fn attachment(filename: &str) -> String {
+pub(crate) fn attachment(filename: &str) -> String {
     let ascii: String = filename
         .chars()
         .map(|c| {

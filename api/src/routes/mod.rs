@@ -2,6 +2,7 @@
 
 pub mod account_mail;
 pub mod client;
+pub mod exports;
 pub mod favorites;
 pub mod files;
 pub mod folder_admin;

@@ -84,7 +84,7 @@ struct RegistrationsPage {
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)] // the parameters document the query; it is read as a whole into `review`
-struct ReviewQuery {
+pub(crate) struct ReviewQuery {
     /// completed (default), incomplete (workflow forms) or trash.
     #[param(schema_with = tab_schema)]
     tab: Option<String>,
@@ -99,9 +99,13 @@ struct ReviewQuery {
     /// Filters by position: `f[0][path]=omschrijving&f[0][operator]=contains&f[0][value]=lamp`.
     #[param(style = DeepObject, explode, schema_with = filters_schema)]
     f: Option<BTreeMap<String, Value>>,
+    /// The query as given (not a parameter: what the ones above make), for work that runs
+    /// later (an export checks it again when it runs).
+    #[param(ignore)]
+    pub(crate) raw: RawReview,
     /// The checked review (not a parameter: what the ones above make).
     #[param(ignore)]
-    review: Review,
+    pub(crate) review: Review,
 }
 
 /// A field a filter or the sort names.
@@ -228,6 +232,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ReviewQuery {
             sort_by: None,
             sort_direction: None,
             f: None,
+            raw,
             review,
         })
     }
@@ -321,7 +326,7 @@ async fn untrash(
 
 /// `GET api/form/{id}/registrations/{registration_id}/resend`: sends the registration's
 /// e-mails and webhooks again. Only completed registrations outside the trash can be resent
-/// (409 otherwise). Until the e-mail issue lands the request is recorded (decision 016).
+/// (409 otherwise). Until the e-mail issue lands the request is recorded (decision 015).
 #[utoipa::path(get, path = "/api/form/{form_id}/registrations/{registration_id}/resend", operation_id = table::REGISTRATION_RESEND.op, tag = "registrations review",
     params(("form_id" = String, Path), ("registration_id" = String, Path)),
     responses(

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test binary uses a different part of the harness
 
+pub mod inspection;
 pub mod mail;
 
 use api::{AppState, Config, http, seed};
@@ -32,6 +33,8 @@ pub struct Answer {
     pub status: StatusCode,
     pub json: Value,
     pub headers: axum::http::HeaderMap,
+    /// The body as it came (for answers that are not JSON: files, exports).
+    pub body: Vec<u8>,
 }
 
 pub fn config(data_dir: PathBuf) -> Config {
@@ -49,6 +52,7 @@ pub fn config(data_dir: PathBuf) -> Config {
         metrics_token: None,
         client_quota_mb: 10_240,
         guest_upload_mb_per_day: 1_024,
+        job_lease_seconds: 60,
     }
 }
 
@@ -99,6 +103,7 @@ impl TestApp {
             status,
             json,
             headers,
+            body: bytes.to_vec(),
         })
     }
 

@@ -86,6 +86,7 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         metrics_token: None,
         client_quota_mb: 1 << 20,
         guest_upload_mb_per_day: 1 << 20,
+        job_lease_seconds: 60,
     };
     api::AppState::open(config).await
 }

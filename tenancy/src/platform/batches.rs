@@ -60,10 +60,16 @@ pub struct Batch {
     pub processed: i64,
     /// What it made, relative to the client's folder (e.g. `exports/<id>.csv`).
     pub result: Option<String>,
+    /// The token of the result's download link.
+    pub link_token: Option<String>,
     pub error: Option<String>,
+    /// How many times a runner took it.
+    pub attempts: i64,
     pub created_at: i64,
     pub expires_at: Option<i64>,
 }
+
+const COLUMNS: &str = "id, client_id, kind, subject, created_by, params, status, total, processed, result, link_token, error, attempts, created_at, expires_at";
 
 #[derive(sqlx::FromRow)]
 struct Row {
@@ -77,7 +83,9 @@ struct Row {
     total: i64,
     processed: i64,
     result: Option<String>,
+    link_token: Option<String>,
     error: Option<String>,
+    attempts: i64,
     created_at: i64,
     expires_at: Option<i64>,
 }
@@ -95,7 +103,9 @@ impl From<Row> for Batch {
             total: row.total,
             processed: row.processed,
             result: row.result,
+            link_token: row.link_token,
             error: row.error,
+            attempts: row.attempts,
             created_at: row.created_at,
             expires_at: row.expires_at,
         }
@@ -111,6 +121,8 @@ pub struct NewBatch<'a> {
     pub created_by: Option<&'a str>,
     pub params: String,
     pub total: i64,
+    /// The token of the result's download link, if the result has one.
+    pub link_token: Option<String>,
 }
 
 /// Records a queued batch and answers its id.
@@ -118,8 +130,8 @@ pub async fn insert(db: &Platform, new: &NewBatch<'_>) -> Result<String> {
     let id = crate::new_id();
     let at = now();
     sqlx::query(
-        "INSERT INTO batches (id, client_id, kind, subject, created_by, params, status, total, processed, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, 0, ?8, ?8)",
+        "INSERT INTO batches (id, client_id, kind, subject, created_by, params, status, total, processed, link_token, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'queued', ?7, 0, ?8, ?9, ?9)",
     )
     .bind(&id)
     .bind(new.client_id.as_str())
@@ -128,6 +140,7 @@ pub async fn insert(db: &Platform, new: &NewBatch<'_>) -> Result<String> {
     .bind(new.created_by)
     .bind(&new.params)
     .bind(new.total)
+    .bind(&new.link_token)
     .bind(at)
     .execute(db.pool())
     .await?;
@@ -136,54 +149,109 @@ pub async fn insert(db: &Platform, new: &NewBatch<'_>) -> Result<String> {
 
 /// The batch with this id.
 pub async fn find(db: &Platform, id: &str) -> Result<Option<Batch>> {
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT id, client_id, kind, subject, created_by, params, status, total, processed, result, error, created_at, expires_at FROM batches WHERE id = ?1",
-    )
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM batches WHERE id = ?1"
+    )))
     .bind(id)
     .fetch_optional(db.pool())
     .await?;
     Ok(row.map(Batch::from))
 }
 
-/// Marks a batch running from the start (a job that runs again after a crash starts over);
-/// false when it is final already, so the job has nothing to do.
-pub async fn start(db: &Platform, id: &str, total: i64) -> Result<bool> {
-    let started = sqlx::query(
-        "UPDATE batches SET status = 'running', total = ?2, processed = 0, updated_at = ?3
-         WHERE id = ?1 AND status IN ('queued', 'running')",
+/// Takes a batch for `runner` under a lease of `lease_secs`, starting it over (a job that
+/// runs again after a crash starts from the beginning). None when it is final, or another
+/// runner holds a lease that has not run out: then this delivery of the job has nothing to do.
+pub async fn take(db: &Platform, id: &str, runner: &str, lease_secs: i64) -> Result<Option<Batch>> {
+    let at = now();
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE batches SET status = 'running', processed = 0, runner = ?2, lease_until = ?3,
+                attempts = attempts + 1, updated_at = ?4
+         WHERE id = ?1 AND status IN ('queued', 'running')
+           AND (runner IS NULL OR lease_until IS NULL OR lease_until < ?4 OR runner = ?2)
+         RETURNING {COLUMNS}"
+    )))
+    .bind(id)
+    .bind(runner)
+    .bind(at + lease_secs)
+    .bind(at)
+    .fetch_optional(db.pool())
+    .await?;
+    Ok(row.map(Batch::from))
+}
+
+/// Records how much there is to do (after the runner counted it).
+pub async fn set_total(db: &Platform, id: &str, runner: &str, total: i64) -> Result<bool> {
+    let changed = sqlx::query(
+        "UPDATE batches SET total = ?3, updated_at = ?4 WHERE id = ?1 AND runner = ?2 AND status = 'running'",
     )
     .bind(id)
+    .bind(runner)
     .bind(total)
     .bind(now())
     .execute(db.pool())
     .await?
     .rows_affected();
-    Ok(started == 1)
+    Ok(changed == 1)
 }
 
-/// Records progress; false when the batch was cancelled meanwhile (the job stops).
-pub async fn progress(db: &Platform, id: &str, processed: i64) -> Result<bool> {
+/// Records progress and renews the lease; false when the batch was cancelled or taken over
+/// meanwhile (the runner stops).
+pub async fn progress(
+    db: &Platform,
+    id: &str,
+    runner: &str,
+    processed: i64,
+    lease_secs: i64,
+) -> Result<bool> {
+    let at = now();
     let running = sqlx::query(
-        "UPDATE batches SET processed = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'running'",
+        "UPDATE batches SET processed = ?3, lease_until = ?4, updated_at = ?5
+         WHERE id = ?1 AND runner = ?2 AND status = 'running'",
     )
     .bind(id)
+    .bind(runner)
     .bind(processed)
-    .bind(now())
+    .bind(at + lease_secs)
+    .bind(at)
     .execute(db.pool())
     .await?
     .rows_affected();
     Ok(running == 1)
 }
 
-/// Marks a batch done with what it made, available until `expires_at`.
-pub async fn finish(db: &Platform, id: &str, result: &str, expires_at: i64) -> Result<()> {
-    sqlx::query(
-        "UPDATE batches SET status = 'done', processed = total, result = ?2, expires_at = ?3, updated_at = ?4
-         WHERE id = ?1 AND status = 'running'",
+/// Marks a batch done with what it made, available until `expires_at`; false when the
+/// runner no longer held it (what it made is then not used).
+pub async fn finish(
+    db: &Platform,
+    id: &str,
+    runner: &str,
+    result: &str,
+    expires_at: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE batches SET status = 'done', processed = total, result = ?3, expires_at = ?4,
+                lease_until = NULL, updated_at = ?5
+         WHERE id = ?1 AND runner = ?2 AND status = 'running'",
     )
     .bind(id)
+    .bind(runner)
     .bind(result)
     .bind(expires_at)
+    .bind(now())
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(done == 1)
+}
+
+/// Gives the lease up after a failure that a retry may get past: the next delivery can take
+/// the batch at once.
+pub async fn release(db: &Platform, id: &str, runner: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE batches SET lease_until = NULL, updated_at = ?3 WHERE id = ?1 AND runner = ?2 AND status = 'running'",
+    )
+    .bind(id)
+    .bind(runner)
     .bind(now())
     .execute(db.pool())
     .await?;
@@ -193,7 +261,8 @@ pub async fn finish(db: &Platform, id: &str, result: &str, expires_at: i64) -> R
 /// Marks a batch failed with the (logged, not shown) reason.
 pub async fn fail(db: &Platform, id: &str, error: &str) -> Result<()> {
     sqlx::query(
-        "UPDATE batches SET status = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND status IN ('queued', 'running')",
+        "UPDATE batches SET status = 'failed', error = ?2, lease_until = NULL, updated_at = ?3
+         WHERE id = ?1 AND status IN ('queued', 'running')",
     )
     .bind(id)
     .bind(error)
@@ -206,7 +275,8 @@ pub async fn fail(db: &Platform, id: &str, error: &str) -> Result<()> {
 /// Cancels a batch that is not final yet; answers whether it was.
 pub async fn cancel(db: &Platform, id: &str) -> Result<bool> {
     let cancelled = sqlx::query(
-        "UPDATE batches SET status = 'cancelled', updated_at = ?2 WHERE id = ?1 AND status IN ('queued', 'running')",
+        "UPDATE batches SET status = 'cancelled', lease_until = NULL, updated_at = ?2
+         WHERE id = ?1 AND status IN ('queued', 'running')",
     )
     .bind(id)
     .bind(now())
@@ -216,12 +286,28 @@ pub async fn cancel(db: &Platform, id: &str) -> Result<bool> {
     Ok(cancelled == 1)
 }
 
+/// Open batches whose job seems lost at `at`: running without a live lease, or queued, and
+/// not looked after for `grace_secs`. Each is marked looked after, so the caller queues it
+/// again once per grace period however many processes sweep.
+pub async fn lost(db: &Platform, at: i64, grace_secs: i64) -> Result<Vec<Batch>> {
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE batches SET updated_at = ?1
+         WHERE status IN ('queued', 'running') AND updated_at < ?2
+           AND (status = 'queued' OR lease_until IS NULL OR lease_until < ?1)
+         RETURNING {COLUMNS}"
+    )))
+    .bind(at)
+    .bind(at - grace_secs)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(Batch::from).collect())
+}
+
 /// Batches whose result expired before `at`, with a result still to remove.
 pub async fn expired(db: &Platform, at: i64) -> Result<Vec<Batch>> {
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, client_id, kind, subject, created_by, params, status, total, processed, result, error, created_at, expires_at
-         FROM batches WHERE expires_at IS NOT NULL AND expires_at < ?1 AND result IS NOT NULL",
-    )
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM batches WHERE expires_at IS NOT NULL AND expires_at < ?1 AND result IS NOT NULL"
+    )))
     .bind(at)
     .fetch_all(db.pool())
     .await?;
@@ -251,4 +337,30 @@ pub async fn claim_run(db: &Platform, job: &str, period: &str) -> Result<bool> {
     .await?
     .rows_affected();
     Ok(claimed == 1)
+}
+
+/// Records that the run of a period is done.
+pub async fn finish_run(db: &Platform, job: &str, period: &str) -> Result<()> {
+    sqlx::query("UPDATE scheduled_runs SET finished_at = ?3 WHERE job = ?1 AND period = ?2")
+        .bind(job)
+        .bind(period)
+        .bind(now())
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Runs claimed more than `grace_secs` before `at` and not finished: their job was lost (a
+/// crash between claim and queue, or a job given up). Each is claimed again, so one caller
+/// queues it once more.
+pub async fn lost_runs(db: &Platform, at: i64, grace_secs: i64) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "UPDATE scheduled_runs SET claimed_at = ?1
+         WHERE finished_at IS NULL AND claimed_at < ?2
+         RETURNING job, period",
+    )
+    .bind(at)
+    .bind(at - grace_secs)
+    .fetch_all(db.pool())
+    .await?)
 }

@@ -150,28 +150,43 @@ pub async fn guest_bytes_since(db: &TenantDb, since: i64) -> Result<i64> {
     .await?)
 }
 
-/// Forgets those of these files that no registration or saved registration refers to any
-/// more (an upload sent twice by content hash may be shared); answers the ids forgotten, for
-/// the caller to remove their bytes.
-pub async fn delete_unreferenced(db: &TenantDb, ids: &[String]) -> Result<Vec<String>> {
+/// Deletes the rows of those of `ids` that no registration or saved registration refers
+/// to any more (an upload sent twice by content hash may be shared), inside the caller's
+/// transaction; answers their ids, whose bytes the caller removes after the commit.
+pub(crate) async fn delete_unreferenced_in(
+    conn: &mut sqlx::SqliteConnection,
+    ids: &[String],
+) -> Result<Vec<String>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut tx = db.pool().begin().await?;
     let unused: Vec<String> = sqlx::query_scalar(
         "SELECT DISTINCT c.value FROM json_each(?1) c
          WHERE NOT EXISTS (SELECT 1 FROM registrations r WHERE instr(r.reg_values, '/file/' || c.value) > 0)
            AND NOT EXISTS (SELECT 1 FROM saved_registrations s WHERE instr(s.entry, '/file/' || c.value) > 0)",
     )
     .bind(serde_json::to_string(ids)?)
-    .fetch_all(&mut *tx)
+    .fetch_all(&mut *conn)
     .await?;
     sqlx::query("DELETE FROM files WHERE id IN (SELECT value FROM json_each(?1))")
         .bind(serde_json::to_string(&unused)?)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
-    tx.commit().await?;
     Ok(unused)
+}
+
+/// Of `ids` (names in the files folder), those with no row: bytes a crash left behind
+/// between a row's deletion and the removal of its file, never served.
+pub async fn without_row(db: &TenantDb, ids: &[String]) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(sqlx::query_scalar(
+        "SELECT c.value FROM json_each(?1) c WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.id = c.value)",
+    )
+    .bind(serde_json::to_string(ids)?)
+    .fetch_all(db.pool())
+    .await?)
 }
 
 /// The files with these ids that exist (for an export's attachments).

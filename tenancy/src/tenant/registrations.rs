@@ -929,16 +929,18 @@ pub async fn count(db: &TenantDb, form_id: &str, review: &domain::review::Review
     Ok(query.fetch_one(db.pool()).await?)
 }
 
-/// Registrations deleted for good, and the files their values referred to.
+/// Registrations deleted for good, and the files that went with them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PurgedChunk {
     pub registrations: u64,
+    /// Files no one refers to any more: their rows are gone, the caller removes the bytes.
     pub file_ids: Vec<String>,
 }
 
 /// Deletes for good up to `limit` registrations that went into the trash before `before`
-/// (unix time); answers how many, and the ids of the files their values referred to, for
-/// the caller to remove. None when nothing is left to purge.
+/// (unix time), and in the same transaction the rows of the files only they referred to;
+/// None when nothing is left to purge. A crash after the commit leaves at worst bytes
+/// without a row, which [`crate::tenant::files::without_row`] finds.
 pub async fn purge_trashed(db: &TenantDb, before: i64, limit: i64) -> Result<Option<PurgedChunk>> {
     let mut tx = db.pool().begin().await?;
     let doomed: Vec<(String, String)> = sqlx::query_as(
@@ -958,12 +960,13 @@ pub async fn purge_trashed(db: &TenantDb, before: i64, limit: i64) -> Result<Opt
             .execute(&mut *tx)
             .await?
             .rows_affected();
-    tx.commit().await?;
     let client = db.client_id().as_str();
-    let file_ids = doomed
+    let referred: Vec<String> = doomed
         .iter()
         .flat_map(|(_, values)| file_ids_in(values, client))
         .collect();
+    let file_ids = crate::tenant::files::delete_unreferenced_in(&mut tx, &referred).await?;
+    tx.commit().await?;
     Ok(Some(PurgedChunk {
         registrations: deleted,
         file_ids,

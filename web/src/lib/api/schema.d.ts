@@ -572,6 +572,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/form/{form_id}/registrations/queue/download/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/form/{id}/registrations/queue/download/{csv|csv-with-attachments}`: starts an
+         *     export of the list's selection (its tab and filters; the sort does not apply, exports run
+         *     in serial order) on the job queue.
+         */
+        get: operations["registrations_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{form_id}/registrations/queue/file/{queue_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/form/{id}/registrations/queue/file/{queue_id}`: the finished export, as an
+         *     attachment. With the `api-key` header, or with the link's token for the user who started
+         *     the export; either way only with the download permission.
+         */
+        get: operations["registrations_export_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{form_id}/registrations/queue/progress/{queue_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/form/{id}/registrations/queue/progress/{queue_id}`: where an export stands
+         *     (the web app asks every 5 seconds).
+         */
+        get: operations["registrations_export_progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{form_id}/registrations/queue/{queue_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE api/form/{id}/registrations/queue/{queue_id}`: stops an export that is not done
+         *     (what it wrote is removed); a finished one stays.
+         */
+        delete: operations["registrations_export_cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/form/{form_id}/registrations/search": {
         parameters: {
             query?: never;
@@ -623,7 +705,7 @@ export interface paths {
         /**
          * `GET api/form/{id}/registrations/{registration_id}/resend`: sends the registration's
          *     e-mails and webhooks again. Only completed registrations outside the trash can be resent
-         *     (409 otherwise). Until the e-mail issue lands the request is recorded (decision 016).
+         *     (409 otherwise). Until the e-mail issue lands the request is recorded (decision 015).
          */
         get: operations["registration_resend"];
         put?: never;
@@ -1134,6 +1216,10 @@ export interface components {
             email: string;
             user_id: string;
         };
+        /** @description `{"status": "success"}`. */
+        Cancelled: {
+            status: string;
+        };
         /** @description `GET api/client/{id}/info`. */
         ClientAccess: {
             /** @description Permission strings of the specification, sorted. */
@@ -1188,6 +1274,23 @@ export interface components {
             rules?: Record<string, unknown>[] | null;
             schema?: Record<string, unknown>[] | null;
             values?: Record<string, unknown> | null;
+        };
+        /** @description The Download queue entity (document 001 section 3), with where it stands. */
+        DownloadQueue: {
+            /**
+             * @description Where the file can be fetched once `status` is done (without an api-key, until it
+             *     expires).
+             */
+            download_url: string;
+            /** @description RFC 3339, UTC: until when the file can be fetched, once done. */
+            expires_at?: string | null;
+            /** Format: int64 */
+            processed: number;
+            queue_id: string;
+            /** @description queued, running, done, failed or cancelled. */
+            status: string;
+            /** Format: int64 */
+            total: number;
         };
         /** @description The one error shape of the API. */
         ErrorBody: {
@@ -3856,6 +3959,261 @@ export interface operations {
             };
             /** @description A tab, field, operator, value or page size that cannot be used */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registrations_export: {
+        parameters: {
+            query?: {
+                tab?: "completed" | "incomplete" | "trash";
+                page?: number;
+                items_per_page?: 10 | 20 | 50 | 100;
+                sort_by?: string;
+                sort_direction?: -1 | 1;
+                f?: {
+                    [key: string]: {
+                        date?: boolean;
+                        integer?: boolean;
+                        /** @enum {string} */
+                        operator: "=" | "==" | "str_equals" | "!" | "!=" | "<>" | ">" | ">=" | "<" | "<=" | "contains" | "includes" | "empty" | "!empty";
+                        path: string;
+                        value?: string;
+                    };
+                };
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                kind: "csv" | "csv-with-attachments";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: follow it with the progress call */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadQueue"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A tab, field, operator or value that cannot be used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registrations_export_file: {
+        parameters: {
+            query?: {
+                /** @description From `download_url`; instead of the `api-key` header. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (text/csv or application/zip) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not done yet, stopped or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registrations_export_progress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadQueue"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registrations_export_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                queue_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (or done already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancelled"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

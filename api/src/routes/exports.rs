@@ -1,0 +1,345 @@
+//! Downloads of a form's registrations (document 001 section 4 'Download', section 7): an
+//! export of the list's selection runs as a batch on the job queue (`worker::export`); the
+//! web app follows its progress and fetches the file at 100 %.
+//!
+//! The file is fetched through a link that works without the `api-key` header (a browser
+//! saves a large zip straight to disk only when it navigates to it): it carries a token made
+//! for that batch, works until the batch's result expires, and only while the user who
+//! started the export still holds the download permission.
+
+use crate::AppState;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::extract::{AuthUser, QueryParams};
+use crate::policy::{self, ClientCtx, table};
+use crate::routes::review::ReviewQuery;
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use domain::access::Permission;
+use domain::messages;
+use serde::{Deserialize, Serialize};
+use tenancy::platform::batches::{self, Batch, NewBatch, Status};
+use tenancy::platform::users;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use worker::export::{CSV, CSV_WITH_ATTACHMENTS, ExportParams};
+use worker::jobs::WorkJob;
+
+/// Routes of this resource.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(progress))
+        .routes(routes!(file))
+        .routes(routes!(cancel))
+}
+
+/// The two downloads of the list's menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExportKind {
+    /// The selection as a CSV file.
+    Csv,
+    /// A zip with that CSV and every uploaded file of the selection.
+    CsvWithAttachments,
+}
+
+impl ExportKind {
+    /// The batch kind that makes it.
+    fn batch_kind(self) -> &'static str {
+        match self {
+            ExportKind::Csv => CSV,
+            ExportKind::CsvWithAttachments => CSV_WITH_ATTACHMENTS,
+        }
+    }
+
+    /// The permission it needs beyond the route's (spec 001 section 6).
+    fn permission(self) -> Permission {
+        match self {
+            ExportKind::Csv => Permission::ManageFormRegistrationsDownload,
+            ExportKind::CsvWithAttachments => {
+                Permission::ManageFormRegistrationsDownloadWithAttachments
+            }
+        }
+    }
+
+    fn of_batch(batch: &Batch) -> Option<ExportKind> {
+        match batch.kind.as_str() {
+            CSV => Some(ExportKind::Csv),
+            CSV_WITH_ATTACHMENTS => Some(ExportKind::CsvWithAttachments),
+            _ => None,
+        }
+    }
+
+    /// The file name the browser saves.
+    fn filename(self, form_name: &str) -> String {
+        let extension = match self {
+            ExportKind::Csv => "csv",
+            ExportKind::CsvWithAttachments => "zip",
+        };
+        format!("{form_name} registraties.{extension}")
+    }
+
+    fn content_type(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "text/csv; charset=utf-8",
+            ExportKind::CsvWithAttachments => "application/zip",
+        }
+    }
+}
+
+/// The Download queue entity (document 001 section 3), with where it stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DownloadQueue {
+    queue_id: String,
+    total: i64,
+    processed: i64,
+    /// queued, running, done, failed or cancelled.
+    status: String,
+    /// Where the file can be fetched once `status` is done (without an api-key, until it
+    /// expires).
+    download_url: String,
+    /// RFC 3339, UTC: until when the file can be fetched, once done.
+    expires_at: Option<String>,
+}
+
+/// `{"status": "success"}`.
+#[derive(Debug, Serialize, ToSchema)]
+struct Cancelled {
+    status: String,
+}
+
+/// The export batch `queue_id` of this form in this client, or 404.
+async fn batch_of(
+    state: &AppState,
+    ctx: &ClientCtx,
+    form_id: &str,
+    queue_id: &str,
+) -> Result<(Batch, ExportKind)> {
+    let batch = batches::find(&state.platform, queue_id)
+        .await?
+        .filter(|batch| {
+            &batch.client_id == ctx.db().client_id() && batch.subject.as_deref() == Some(form_id)
+        })
+        .ok_or(AppError::NotFound)?;
+    let kind = ExportKind::of_batch(&batch).ok_or(AppError::NotFound)?;
+    Ok((batch, kind))
+}
+
+fn answer(form_id: &str, batch: &Batch) -> DownloadQueue {
+    let token = batch.link_token.as_deref().unwrap_or_default();
+    DownloadQueue {
+        queue_id: batch.id.clone(),
+        total: batch.total,
+        processed: batch.processed,
+        status: batch.status.as_str().to_owned(),
+        download_url: format!(
+            "/api/form/{form_id}/registrations/queue/file/{}?token={token}",
+            batch.id
+        ),
+        expires_at: batch.expires_at.map(domain::dates::rfc3339_utc),
+    }
+}
+
+/// `GET api/form/{id}/registrations/queue/download/{csv|csv-with-attachments}`: starts an
+/// export of the list's selection (its tab and filters; the sort does not apply, exports run
+/// in serial order) on the job queue.
+#[utoipa::path(get, path = "/api/form/{form_id}/registrations/queue/download/{kind}", operation_id = table::REGISTRATIONS_EXPORT.op, tag = "registrations review",
+    params(("form_id" = String, Path), ("kind" = inline(ExportKind), Path), ReviewQuery),
+    responses(
+        (status = 200, description = "Queued: follow it with the progress call", body = DownloadQueue),
+        (status = 422, description = "A tab, field, operator or value that cannot be used", body = ErrorBody)
+    ))]
+async fn start(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path((form_id, kind)): Path<(String, ExportKind)>,
+    query: ReviewQuery,
+) -> Result<Json<DownloadQueue>> {
+    let ctx = policy::owner(&state, auth, "form", &form_id, &table::REGISTRATIONS_EXPORT).await?;
+    ctx.require(kind.permission())?;
+    state.caches.form(ctx.db(), &form_id).await?;
+    let total = tenancy::tenant::registrations::count(ctx.db(), &form_id, &query.review).await?;
+    let params = serde_json::to_string(&ExportParams {
+        form_id: form_id.clone(),
+        review: query.raw,
+    })
+    .map_err(AppError::internal)?;
+    let user = ctx.auth.user.id.to_string();
+    let id = batches::insert(
+        &state.platform,
+        &NewBatch {
+            client_id: ctx.db().client_id(),
+            kind: kind.batch_kind(),
+            subject: Some(&form_id),
+            created_by: Some(&user),
+            params,
+            total,
+            link_token: Some(tenancy::secrets::new_token()),
+        },
+    )
+    .await?;
+    // Queued after the batch is recorded: should the push fail, the schedule's sweep queues
+    // the batch again (worker::batch).
+    let job = WorkJob::Batch {
+        client_uuid: ctx.db().client_id().as_str().to_owned(),
+        batch_id: id.clone(),
+    };
+    if let Err(err) = state.queue.push_work(job).await {
+        tracing::warn!(batch = %id, error = %err, "queueing an export failed; the sweep will queue it");
+    }
+    let batch = batches::find(&state.platform, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(answer(&form_id, &batch)))
+}
+
+/// `GET api/form/{id}/registrations/queue/progress/{queue_id}`: where an export stands
+/// (the web app asks every 5 seconds).
+#[utoipa::path(get, path = "/api/form/{form_id}/registrations/queue/progress/{queue_id}", operation_id = table::REGISTRATIONS_EXPORT_PROGRESS.op, tag = "registrations review",
+    params(("form_id" = String, Path), ("queue_id" = String, Path)),
+    responses((status = 200, description = "Where it stands", body = DownloadQueue)))]
+async fn progress(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path((form_id, queue_id)): Path<(String, String)>,
+) -> Result<Json<DownloadQueue>> {
+    let ctx = policy::owner(
+        &state,
+        auth,
+        "form",
+        &form_id,
+        &table::REGISTRATIONS_EXPORT_PROGRESS,
+    )
+    .await?;
+    let (batch, kind) = batch_of(&state, &ctx, &form_id, &queue_id).await?;
+    ctx.require(kind.permission())?;
+    Ok(Json(answer(&form_id, &batch)))
+}
+
+/// `DELETE api/form/{id}/registrations/queue/{queue_id}`: stops an export that is not done
+/// (what it wrote is removed); a finished one stays.
+#[utoipa::path(delete, path = "/api/form/{form_id}/registrations/queue/{queue_id}", operation_id = table::REGISTRATIONS_EXPORT_CANCEL.op, tag = "registrations review",
+    params(("form_id" = String, Path), ("queue_id" = String, Path)),
+    responses((status = 200, description = "Stopped (or done already)", body = Cancelled)))]
+async fn cancel(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path((form_id, queue_id)): Path<(String, String)>,
+) -> Result<Json<Cancelled>> {
+    let ctx = policy::owner(
+        &state,
+        auth,
+        "form",
+        &form_id,
+        &table::REGISTRATIONS_EXPORT_CANCEL,
+    )
+    .await?;
+    let (batch, kind) = batch_of(&state, &ctx, &form_id, &queue_id).await?;
+    ctx.require(kind.permission())?;
+    batches::cancel(&state.platform, &batch.id).await?;
+    Ok(Json(Cancelled {
+        status: "success".to_owned(),
+    }))
+}
+
+/// The link's token.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+struct LinkQuery {
+    /// From `download_url`; instead of the `api-key` header.
+    #[param(pattern = "^[0-9a-f]{64}$")]
+    token: Option<String>,
+}
+
+/// `GET api/form/{id}/registrations/queue/file/{queue_id}`: the finished export, as an
+/// attachment. With the `api-key` header, or with the link's token for the user who started
+/// the export; either way only with the download permission.
+#[utoipa::path(get, path = "/api/form/{form_id}/registrations/queue/file/{queue_id}", operation_id = table::REGISTRATIONS_EXPORT_FILE.op, tag = "registrations review",
+    params(("form_id" = String, Path), ("queue_id" = String, Path), LinkQuery),
+    responses(
+        (status = 200, description = "The file (text/csv or application/zip)", content_type = "application/octet-stream"),
+        (status = 409, description = "Not done yet, stopped or failed", body = ErrorBody)
+    ))]
+async fn file(
+    State(state): State<AppState>,
+    auth: Option<AuthUser>,
+    Path((form_id, queue_id)): Path<(String, String)>,
+    QueryParams(link): QueryParams<LinkQuery>,
+) -> Result<Response> {
+    let auth = match (auth, link.token) {
+        (Some(auth), _) => auth,
+        (None, Some(token)) => link_user(&state, &queue_id, &token).await?,
+        (None, None) => return Err(AppError::Unauthenticated),
+    };
+    let ctx = policy::owner(
+        &state,
+        auth,
+        "form",
+        &form_id,
+        &table::REGISTRATIONS_EXPORT_FILE,
+    )
+    .await?;
+    let (batch, kind) = batch_of(&state, &ctx, &form_id, &queue_id).await?;
+    ctx.require(kind.permission())?;
+    if batch.status != Status::Done {
+        return Err(AppError::Conflict(messages::EXPORT_NOT_READY.to_owned()));
+    }
+    let path = batch
+        .result
+        .as_deref()
+        .filter(|_| batch.expires_at.is_some_and(|at| at > tenancy::now()))
+        .and_then(|result| ctx.db().result_path(result))
+        .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))?;
+    let opened = tokio::fs::File::open(&path)
+        .await
+        .map_err(|_| AppError::Missing(messages::EXPORT_EXPIRED))?;
+    let size = opened.metadata().await.map_err(AppError::internal)?.len();
+    let form_name = state
+        .caches
+        .form(ctx.db(), &form_id)
+        .await
+        .map(|form| form.form.name.clone());
+    let name = kind.filename(form_name.as_deref().unwrap_or("Formulier"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.content_type().to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                crate::routes::files::attachment(&name),
+            ),
+            (header::CONTENT_LENGTH, size.to_string()),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        Body::from_stream(tokio_util::io::ReaderStream::new(opened)),
+    )
+        .into_response())
+}
+
+/// The user who started the export, when the token is the batch's: the link acts for them.
+async fn link_user(state: &AppState, queue_id: &str, token: &str) -> Result<AuthUser> {
+    let batch = batches::find(&state.platform, queue_id)
+        .await?
+        .ok_or(AppError::Unauthenticated)?;
+    let known = batch.link_token.as_deref().unwrap_or_default();
+    if known.is_empty() || !tenancy::secrets::same(token, known) {
+        return Err(AppError::Unauthenticated);
+    }
+    let creator = batch
+        .created_by
+        .as_deref()
+        .and_then(domain::ids::UserId::parse)
+        .ok_or(AppError::Unauthenticated)?;
+    let user = users::find_by_id(&state.platform, &creator)
+        .await?
+        .ok_or(AppError::Unauthenticated)?;
+    // No api key: this request is the link's, and nothing it does signs anyone out.
+    Ok(AuthUser {
+        user,
+        api_key: String::new(),
+    })
+}
