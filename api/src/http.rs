@@ -5,8 +5,8 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
-    client, exports, favorites, files, folder_admin, folders, form_access, form_admin, forms,
-    guest, ops, register, registrations, review, send, sync, user,
+    assigned, client, exports, favorites, files, folder_admin, folders, form_access, form_admin,
+    forms, guest, ops, register, registrations, review, send, sync, user,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -50,6 +50,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(registrations::router())
         .merge(review::router())
         .merge(exports::router())
+        .merge(assigned::router())
         .merge(send::router())
         .merge(sync::router())
         .merge(files::router())

@@ -856,6 +856,16 @@ fn check_elements(list: &Value, path: &str, strict: bool, errors: &mut Vec<Schem
                 )),
             }
         }
+        if strict && element_type == Some(ElementType::StateTransition) {
+            let phase = element.get("next_phase").filter(|v| !v.is_null());
+            let none = phase.is_none_or(|p| p == &Value::from("0") || p == &Value::from(0));
+            if !none && phase.and_then(crate::workflow::parse_phase).is_none() {
+                errors.push(SchemaError::new(
+                    format!("{item_path}.next_phase"),
+                    messages::NEXT_PHASE_INVALID,
+                ));
+            }
+        }
         if let Some(subform) = element.get("subform").filter(|v| !v.is_null()) {
             let subform_path = format!("{item_path}.subform");
             if !subform.is_object() || element_type != Some(ElementType::Subform) {

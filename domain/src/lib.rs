@@ -18,6 +18,7 @@ pub mod sync;
 pub mod tokens;
 pub mod validate;
 pub mod values;
+pub mod workflow;
 
 /// Runs a file of shared test vectors (`domain/testdata/`, also run by the web app's
 /// vitest): every case is checked and all failures are listed by one assertion.

@@ -312,6 +312,17 @@ pub fn review_not_a_number(value: &str) -> String {
     format!("'{value}' is geen getal.")
 }
 
+/// A state transition to a phase outside 1 to 9.
+pub const NEXT_PHASE_INVALID: &str = "Kies een fase van 1 tot en met 9.";
+/// A workflow phase that shows two state-transition elements (the builder warns about it).
+pub const WORKFLOW_TWO_TRANSITIONS: &str = "Deze fase van het formulier heeft meer dan één fase-overgang. Neem contact op met de beheerder van het formulier.";
+/// A device that claims another move than the form's.
+pub const WORKFLOW_MOVE_REFUSED: &str = "Deze fase-overgang is in deze fase niet toegestaan.";
+/// A workflow registration that is not (or no longer) waiting for this user.
+pub const WORKFLOW_NOT_YOURS: &str = "Deze registratie is niet (meer) aan u toegewezen.";
+/// A workflow registration that was completed or moved on meanwhile.
+pub const WORKFLOW_MOVED_ON: &str = "Deze registratie is inmiddels verder in het proces of afgerond. Open haar opnieuw vanuit uw toegewezen registraties.";
+
 /// A download asked for before its export is done.
 pub const EXPORT_NOT_READY: &str =
     "Het bestand is nog niet klaar. Wacht tot de download gereed is.";

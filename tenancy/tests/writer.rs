@@ -56,6 +56,7 @@ fn send(token: &str, hash: &str) -> NewRegistration {
         username: Some("invuller".into()),
         wanted: Status::Completed,
         phase: None,
+        handover: None,
         schema: "[]".into(),
         schema_hash: tenancy::secrets::sha256_hex(b"[]").into(),
         allow_expired_credits: false,

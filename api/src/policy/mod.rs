@@ -256,6 +256,27 @@ impl ClientCtx {
     }
 }
 
+/// Whether the user may send on a workflow registration that waits for `assigned_to`: its
+/// user, anyone who may fill in the form when it waits for nobody (the route's rule checked
+/// that), or a manager of the form's registrations.
+pub fn may_send_on(ctx: &ClientCtx, assigned_to: Option<&str>) -> Result<()> {
+    let mine = assigned_to.is_none_or(|user| user == ctx.auth.user.id.as_str());
+    if mine {
+        return Ok(());
+    }
+    ctx.require(Permission::ManageFormRegistrations)
+}
+
+/// Whether the user may fill in this form of the context's client (published and open to
+/// them or one of their groups), or manages the client's forms.
+pub async fn fills(state: &AppState, ctx: &ClientCtx, form_id: &str) -> Result<bool> {
+    if ctx.manages_forms() {
+        return Ok(true);
+    }
+    let cached = state.caches.form(ctx.db(), form_id).await?;
+    may_fill(ctx.db(), &cached, ctx.auth.user.id.as_str()).await
+}
+
 /// A form whose route the policy allowed, with its client.
 #[derive(Debug, Clone)]
 pub struct FormCtx {

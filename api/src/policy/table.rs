@@ -95,6 +95,9 @@ pub const REGISTRATION_SEARCH: Route = route("registration_search", Rule::In(Nee
 pub const GUEST_FORM: Route = route("guest_form", Rule::Public);
 pub const GUEST_SEARCH: Route = route("guest_search", Rule::Public);
 pub const SAVED_REGISTRATIONS_SYNC: Route = route("saved_registrations_sync", Rule::SignedIn);
+/// Workflow registrations waiting for the user, in every client of the user (each checked).
+pub const ASSIGNED_REGISTRATIONS: Route = route("assigned_registrations", Rule::SignedIn);
+pub const ASSIGNED_REGISTRATION_SHOW: Route = route("assigned_registration_show", Rule::SignedIn);
 
 // Registrations review (document 001 screens 12 and 13).
 pub const REGISTRATIONS_LIST: Route = perm("registrations_list", P::ManageFormRegistrations);
@@ -186,6 +189,8 @@ pub const ALL: &[Route] = &[
     GUEST_FORM,
     GUEST_SEARCH,
     SAVED_REGISTRATIONS_SYNC,
+    ASSIGNED_REGISTRATIONS,
+    ASSIGNED_REGISTRATION_SHOW,
     REGISTRATIONS_LIST,
     REGISTRATION_TRASH,
     REGISTRATION_UNTRASH,

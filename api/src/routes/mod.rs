@@ -1,6 +1,7 @@
 //! One module per resource, each with its own `router()`.
 
 pub mod account_mail;
+pub mod assigned;
 pub mod client;
 pub mod exports;
 pub mod favorites;

@@ -90,6 +90,48 @@ pub struct RegistrationJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub datasource_hooks: Option<Map<String, Value>>,
+    /// Workflow registrations, for managers and for whoever it waits for: every move from
+    /// phase to phase, oldest first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workflow_history: Option<Vec<WorkflowMove>>,
+}
+
+/// One move of a workflow registration (document 000 section 4: a transition shows the next
+/// phase and the assigned user, with the date).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct WorkflowMove {
+    pub from_phase: String,
+    /// Null when the move completed the registration.
+    pub to_phase: Option<String>,
+    pub assigned_username: Option<String>,
+    pub by_username: Option<String>,
+    /// RFC 3339, UTC.
+    pub at: String,
+}
+
+impl From<tenancy::tenant::workflow::Move> for WorkflowMove {
+    fn from(step: tenancy::tenant::workflow::Move) -> WorkflowMove {
+        WorkflowMove {
+            from_phase: step.from_phase,
+            to_phase: step.to_phase,
+            assigned_username: step.assigned_username,
+            by_username: step.by_username,
+            at: domain::dates::rfc3339_utc(step.at),
+        }
+    }
+}
+
+/// The moves of a registration of a workflow form (None for other forms).
+pub async fn history_of(
+    db: &tenancy::TenantDb,
+    form: &Form,
+    id: &str,
+) -> Result<Option<Vec<WorkflowMove>>> {
+    if form.form_type != "workflow" {
+        return Ok(None);
+    }
+    let moves = tenancy::tenant::workflow::history(db, id).await?;
+    Ok(Some(moves.into_iter().map(WorkflowMove::from).collect()))
 }
 
 impl RegistrationJson {
@@ -118,6 +160,7 @@ impl RegistrationJson {
             email_hooks: None,
             webhook_integrations: None,
             datasource_hooks: None,
+            workflow_history: None,
         }
     }
 
@@ -231,7 +274,11 @@ async fn show(
         return Err(AppError::NotFound);
     }
     if manager {
-        return Ok(Json(RegistrationJson::admin(reg, &form.form)));
+        let workflow_history = history_of(ctx.db(), &form.form, &reg.id).await?;
+        return Ok(Json(RegistrationJson {
+            workflow_history,
+            ..RegistrationJson::admin(reg, &form.form)
+        }));
     }
     Ok(Json(RegistrationJson::new(reg, &form.form)))
 }

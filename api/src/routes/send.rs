@@ -19,12 +19,15 @@ use domain::submission::validate_submission;
 use domain::tokens::{
     RegistrationMeta, RenderMode, TokenContext, display_value, render_summary, render_tokens,
 };
+use domain::workflow;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tenancy::TenantDb;
+use tenancy::platform::users;
 use tenancy::tenant::files::{self, Uploader};
-use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
+use tenancy::tenant::registrations::{Finished, NewRegistration, Numbered, Status, SubmitOutcome};
+use tenancy::tenant::workflow::{self as workflow_db, Advance, Advanced, Handover};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -56,6 +59,11 @@ pub struct SendContent {
 pub struct SendBody {
     #[schema(min_length = 1)]
     form_id: String,
+    /// A workflow registration sent on in its current phase (document 000 section 4), as
+    /// `GET api/assigned-registration/{id}` gave it; absent for a new registration.
+    #[serde(default)]
+    #[schema(max_length = 64)]
+    registration_id: Option<String>,
     #[serde(flatten)]
     content: SendContent,
 }
@@ -70,14 +78,24 @@ pub struct GuestSendBody {
     content: SendContent,
 }
 
-/// What a fill token stands for: the sender, the form and the values exactly as sent.
+/// What a fill token stands for: the sender, the form (and workflow registration) and the
+/// values exactly as sent.
 #[derive(serde::Serialize)]
 struct Payload<'a> {
     /// A fill token is the sender's: the same token and values from someone else are no
     /// replay of theirs.
     sender: Option<&'a str>,
     form_id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    registration_id: Option<&'a str>,
     values: &'a Map<String, Value>,
+}
+
+impl Payload<'_> {
+    fn hash(&self) -> Result<String> {
+        let bytes = serde_json::to_vec(self).map_err(AppError::internal)?;
+        Ok(tenancy::secrets::sha256_hex(&bytes))
+    }
 }
 
 /// Who sends.
@@ -93,8 +111,8 @@ struct Sender<'a> {
     request_body = SendBody,
     responses(
         (status = 201, description = "Stored (durably) and answered", body = RegistrationJson),
-        (status = 200, description = "A resend of a stored registration: the original", body = RegistrationJson),
-        (status = 409, description = "The fill token was used for other values or by someone else", body = ErrorBody)
+        (status = 200, description = "A resend of a stored registration: the original; or a workflow registration sent on (`registration_id`)", body = RegistrationJson),
+        (status = 409, description = "The fill token was used for other values or by someone else; or the workflow registration moved on meanwhile", body = ErrorBody)
     ))]
 async fn send(
     State(state): State<AppState>,
@@ -110,7 +128,10 @@ async fn send(
         username: Some(ctx.auth.user.username.clone()),
         is_admin: ctx.access.is_admin(),
     };
-    store(ctx.db(), form, body.content, sender).await
+    match body.registration_id.filter(|id| !id.is_empty()) {
+        Some(id) => send_on(&state, &ctx, form, &id, body.content, sender).await,
+        None => store(&state, ctx.db(), form, body.content, sender).await,
+    }
 }
 
 /// `POST api/guest/form/{guestId}`: a send without sign-in, while guest access is on.
@@ -145,7 +166,7 @@ async fn guest_send(
         username: None,
         is_admin: false,
     };
-    store(guest.db(), form, body.content, sender).await
+    store(&state, guest.db(), form, body.content, sender).await
 }
 
 /// The fill token as sent (an empty one is none); 422 for one no device makes.
@@ -171,12 +192,14 @@ fn file_id<'a>(url: &'a str, client: &str) -> Option<&'a str> {
 /// Checks every file entry against the client's uploads and completes it from what was
 /// stored: only files uploaded to this client by this sender (or through this guest link)
 /// may be referenced, so a send can never point at another client's API, another user's
-/// upload or an outside address.
+/// upload or an outside address. `stored_before` lists the files a workflow registration
+/// held before this send (another phase's user uploaded them).
 async fn attach_files(
     db: &TenantDb,
     cached: &CachedForm,
     values: &mut Map<String, Value>,
     uploader: &Uploader<'_>,
+    stored_before: &[String],
 ) -> Result<()> {
     let client = db.client_id().as_str().to_owned();
     let mut ids: Vec<String> = Vec::new();
@@ -201,7 +224,8 @@ async fn attach_files(
             .and_then(Value::as_str)
             .and_then(|url| file_id(url, &client))
             .and_then(|id| stored.iter().find(|f| f.file.id == id))
-            .filter(|f| f.uploaded_by(uploader));
+            // Files a workflow registration already held were checked when they came.
+            .filter(|f| f.uploaded_by(uploader) || stored_before.contains(&f.file.id));
         match found {
             Some(owned) => {
                 let file = &owned.file;
@@ -226,6 +250,7 @@ async fn attach_files(
 }
 
 async fn store(
+    state: &AppState,
     db: &TenantDb,
     cached: Arc<CachedForm>,
     body: SendContent,
@@ -233,11 +258,7 @@ async fn store(
 ) -> Result<(StatusCode, Json<RegistrationJson>)> {
     let form = &cached.form;
     let fill_token = check_fill_token(body.fill_token)?;
-    let submitted: Map<String, Value> = match body.values {
-        Value::Object(map) => map,
-        Value::Null => Map::new(),
-        _ => return Err(AppError::invalid("values", messages::SEND_VALUES_INVALID)),
-    };
+    let submitted = submitted_values(body.values)?;
     // A new registration of a workflow form starts in phase '1' (spec 000 section 4); it
     // moves on only through a stateTransition, never because a sender asks.
     let phase = domain::form::initial_phase(&form.form_type);
@@ -249,26 +270,23 @@ async fn store(
         phase: phase.clone(),
     };
     let mut values =
-        validate_submission(&cached.definition, &submitted, &meta).map_err(|errors| {
-            AppError::Unprocessable {
-                message: messages::FORM_INVALID.to_owned(),
-                errors: errors
-                    .into_iter()
-                    .map(|e| {
-                        FieldError::new(&format!("values/{}", e.field.replace('.', "/")), e.message)
-                    })
-                    .collect(),
-            }
-        })?;
-    attach_files(db, &cached, &mut values, &sender.uploader).await?;
+        validate_submission(&cached.definition, &submitted, &meta).map_err(field_errors)?;
+    attach_files(db, &cached, &mut values, &sender.uploader, &[]).await?;
+    let (wanted, phase, handover) = match &phase {
+        Some(from) => match plan_move(state, &cached, &values, &submitted, &meta, &sender).await? {
+            Some(handover) => (Status::Draft, handover.to_phase.clone(), Some(handover)),
+            None => (Status::Completed, Some(from.clone()), None),
+        },
+        None => (Status::Completed, None, None),
+    };
     // What the client sent decides whether a resend with the same fill token is a replay.
-    let payload = serde_json::to_vec(&Payload {
+    let payload_hash = Payload {
         sender: sender.user_id.as_deref(),
         form_id: &form.id,
+        registration_id: None,
         values: &submitted,
-    })
-    .map_err(AppError::internal)?;
-    let payload_hash = tenancy::secrets::sha256_hex(&payload);
+    }
+    .hash()?;
     let finish = finisher(
         cached.clone(),
         form.form_summary.clone(),
@@ -282,8 +300,9 @@ async fn store(
         payload_hash,
         user_id: sender.user_id,
         username: sender.username,
-        wanted: Status::Completed,
+        wanted,
         phase,
+        handover,
         schema: cached.schema_json.clone(),
         schema_hash: cached.schema_hash.clone(),
         allow_expired_credits: sender.is_admin,
@@ -297,6 +316,162 @@ async fn store(
             Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form))))
         }
         SubmitOutcome::Conflict => Err(AppError::Conflict(messages::DUPLICATE_SEND.to_owned())),
+    }
+}
+
+/// The values object of a send (none is an empty one).
+fn submitted_values(values: Value) -> Result<Map<String, Value>> {
+    match values {
+        Value::Object(map) => Ok(map),
+        Value::Null => Ok(Map::new()),
+        _ => Err(AppError::invalid("values", messages::SEND_VALUES_INVALID)),
+    }
+}
+
+/// 422 with every field's problem, at `values/<field>`.
+fn field_errors(errors: Vec<domain::submission::FieldError>) -> AppError {
+    AppError::Unprocessable {
+        message: messages::FORM_INVALID.to_owned(),
+        errors: errors
+            .into_iter()
+            .map(|e| FieldError::new(&format!("values/{}", e.field.replace('.', "/")), e.message))
+            .collect(),
+    }
+}
+
+/// Where sending a workflow registration in the phase of `meta` takes it: the phase's
+/// transition (checked against what the device claimed), or None when sending completes it.
+async fn plan_move(
+    state: &AppState,
+    cached: &CachedForm,
+    values: &Map<String, Value>,
+    submitted: &Map<String, Value>,
+    meta: &RegistrationMeta,
+    sender: &Sender<'_>,
+) -> Result<Option<Handover>> {
+    let definition = &cached.definition;
+    let transition =
+        workflow::transition(definition, values, meta).map_err(|e| field_errors(vec![e]))?;
+    workflow::check_claimed(submitted, transition.as_ref(), definition)
+        .map_err(|e| field_errors(vec![e]))?;
+    let from_phase = meta.phase.clone().unwrap_or_else(|| "1".to_owned());
+    let Some(transition) = transition else {
+        return Ok(None);
+    };
+    let assigned_username = match transition
+        .assign_to
+        .as_deref()
+        .and_then(domain::ids::UserId::parse)
+    {
+        Some(id) => users::find_by_id(&state.platform, &id)
+            .await?
+            .map(|user| user.username),
+        None => None,
+    };
+    Ok(Some(Handover {
+        from_phase,
+        to_phase: Some(transition.next_phase),
+        assigned_to: transition.assign_to,
+        assigned_username,
+        by_user: sender.user_id.clone(),
+        by_username: sender.username.clone(),
+    }))
+}
+
+/// A workflow registration sent on in its current phase: the phase's answers replace what
+/// it shows, and the phase's transition moves it on (or sending completes it). Only the user
+/// it waits for, anyone who may fill in the form when it waits for nobody, or a manager of
+/// the form's registrations may send it on.
+async fn send_on(
+    state: &AppState,
+    ctx: &policy::ClientCtx,
+    cached: Arc<CachedForm>,
+    registration_id: &str,
+    body: SendContent,
+    sender: Sender<'_>,
+) -> Result<(StatusCode, Json<RegistrationJson>)> {
+    let form = &cached.form;
+    let db = ctx.db();
+    let fill_token = check_fill_token(body.fill_token)?
+        .ok_or_else(|| AppError::invalid("fill_token", messages::SEND_VALUES_INVALID))?;
+    let submitted = submitted_values(body.values)?;
+    let payload_hash = Payload {
+        sender: sender.user_id.as_deref(),
+        form_id: &form.id,
+        registration_id: Some(registration_id),
+        values: &submitted,
+    }
+    .hash()?;
+    // A resend of a send that made its move (the answer was lost) is answered as it is now,
+    // wherever the registration went since.
+    if let Some(reg) =
+        workflow_db::replay(db, &form.id, registration_id, &fill_token, &payload_hash).await?
+    {
+        return Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form))));
+    }
+    let open = workflow_db::find_open(db, registration_id)
+        .await?
+        .filter(|(reg, _)| reg.form_id == form.id);
+    let Some((reg, assignment)) = open else {
+        return Err(AppError::Conflict(messages::WORKFLOW_MOVED_ON.to_owned()));
+    };
+    policy::may_send_on(ctx, assignment.assigned_to.as_deref())?;
+    let stored = reg.values.as_object().cloned().unwrap_or_default();
+    let meta = RegistrationMeta {
+        date: Some(domain::dates::local_datetime(reg.created_at)),
+        username: reg.username.clone(),
+        form_name: Some(form.name.clone()),
+        serial_number: Some(reg.serial_number.to_string()),
+        phase: Some(assignment.phase.clone()),
+    };
+    let mut values = workflow::continue_values(&cached.definition, &stored, &submitted, &meta)
+        .map_err(field_errors)?;
+    let before = tenancy::tenant::registrations::file_ids_in(
+        &reg.values.to_string(),
+        db.client_id().as_str(),
+    );
+    attach_files(db, &cached, &mut values, &sender.uploader, &before).await?;
+    let handover = match plan_move(state, &cached, &values, &submitted, &meta, &sender).await? {
+        Some(handover) => handover,
+        None => Handover {
+            from_phase: assignment.phase.clone(),
+            to_phase: None,
+            assigned_to: None,
+            assigned_username: None,
+            by_user: sender.user_id.clone(),
+            by_username: sender.username.clone(),
+        },
+    };
+    let finish = finisher(
+        cached.clone(),
+        form.form_summary.clone(),
+        form.registration_name_token.clone(),
+        values,
+        meta,
+    );
+    let finished = finish(&Numbered {
+        id: reg.id.clone(),
+        serial_number: reg.serial_number,
+        created_at: reg.created_at,
+    });
+    let step = Advance {
+        registration_id: reg.id.clone(),
+        form_id: form.id.clone(),
+        from_phase: assignment.phase,
+        values: finished.values,
+        summary: finished.summary,
+        registration_name: finished.registration_name,
+        handover,
+        fill_token,
+        payload_hash,
+        allow_expired_credits: sender.is_admin,
+    };
+    match workflow_db::advance(db, &step).await? {
+        Advanced::Moved(reg) | Advanced::Replayed(reg) => {
+            Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form))))
+        }
+        Advanced::Conflict => Err(AppError::Conflict(messages::DUPLICATE_SEND.to_owned())),
+        Advanced::MovedOn => Err(AppError::Conflict(messages::WORKFLOW_MOVED_ON.to_owned())),
     }
 }
 

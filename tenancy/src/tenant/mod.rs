@@ -11,3 +11,4 @@ pub mod registrations;
 pub mod revisions;
 pub mod saved;
 pub mod user_groups;
+pub mod workflow;

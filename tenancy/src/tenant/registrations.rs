@@ -63,6 +63,9 @@ pub struct NewRegistration {
     pub username: Option<String>,
     pub wanted: Status,
     pub phase: Option<String>,
+    /// A workflow's first send that hands the registration over (`wanted` is then draft and
+    /// `phase` the next phase): recorded in the same transaction.
+    pub handover: Option<crate::tenant::workflow::Handover>,
     /// The form's schema as JSON text, kept (once per distinct schema) so the registration
     /// can always be shown as it was filled in.
     pub schema: std::sync::Arc<str>,
@@ -251,6 +254,16 @@ pub(crate) async fn apply_submit(
     .bind(numbered.created_at)
     .execute(&mut *conn)
     .await?;
+    if let Some(handover) = &new.handover {
+        crate::tenant::workflow::record_first(
+            conn,
+            &numbered.id,
+            &new.form_id,
+            handover,
+            numbered.created_at,
+        )
+        .await?;
+    }
     let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
         .bind(&numbered.id)
         .fetch_one(&mut *conn)
@@ -431,6 +444,12 @@ pub(crate) async fn apply_batch(
         .bind(Value::Array(rows).to_string())
         .execute(&mut *conn)
         .await?;
+        for (new, outcome) in news.iter().zip(&outcomes) {
+            if let (Some(handover), Ok(SubmitOutcome::Created(reg))) = (&new.handover, outcome) {
+                crate::tenant::workflow::record_first(conn, &reg.id, &new.form_id, handover, at)
+                    .await?;
+            }
+        }
     }
     for (index, id) in replays {
         // A replay of a send made earlier in this same batch is already in `outcomes`.

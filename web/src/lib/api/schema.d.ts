@@ -4,6 +4,46 @@
  */
 
 export interface paths {
+    "/api/assigned-registration/{registration_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/assigned-registration/{id}`: one registration waiting for the user, with its
+         *     values and moves, to fill in its current phase. 404 for one that waits for someone else.
+         */
+        get: operations["assigned_registration_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assigned-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/assigned-registrations`: the user's workflow registrations waiting for them,
+         *     most recently moved first.
+         */
+        get: operations["assigned_registrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{client_id}": {
         parameters: {
             query?: never;
@@ -1211,6 +1251,26 @@ export interface components {
             form_id: string;
             form_name: string;
         };
+        /** @description `GET api/assigned-registrations`. */
+        AssignedList: {
+            registrations: components["schemas"]["AssignedRow"][];
+        };
+        /** @description One row of screen 9: form name, phase, summary, last change. */
+        AssignedRow: {
+            _id: string;
+            /** @description False when it was handed to nobody (anyone who fills in the form can take it up). */
+            assigned_to_me: boolean;
+            client_id: string;
+            form_id: string;
+            form_name: string;
+            /** @description Sanitised HTML. */
+            form_summary: string;
+            registration_phase: string;
+            /** Format: int64 */
+            registration_serial_number: number;
+            /** @description RFC 3339, UTC: the last move. */
+            registration_updated_at: string;
+        };
         /** @description Someone who may fill in the form. */
         AssignedUser: {
             email: string;
@@ -1547,6 +1607,11 @@ export interface components {
             values: Record<string, unknown>;
             /** @description Admin shape: per integration, `hook_name` and `hook_status`. */
             webhook_integrations?: Record<string, unknown>[] | null;
+            /**
+             * @description Workflow registrations, for managers and for whoever it waits for: every move from
+             *     phase to phase, oldest first.
+             */
+            workflow_history?: components["schemas"]["WorkflowMove"][] | null;
         };
         /** @description One registration in the list: what the table shows, without the schema. */
         RegistrationRow: {
@@ -1640,6 +1705,11 @@ export interface components {
         /** @description Body of `POST api/registration/`. */
         SendBody: components["schemas"]["SendContent"] & {
             form_id: string;
+            /**
+             * @description A workflow registration sent on in its current phase (document 000 section 4), as
+             *     `GET api/assigned-registration/{id}` gave it; absent for a new registration.
+             */
+            registration_id?: string | null;
         };
         /**
          * @description What a device sends of a registration; other fields of the entity (phase, status,
@@ -1725,6 +1795,19 @@ export interface components {
             /** @description Always 'success'. */
             status: string;
         };
+        /**
+         * @description One move of a workflow registration (document 000 section 4: a transition shows the next
+         *     phase and the assigned user, with the date).
+         */
+        WorkflowMove: {
+            assigned_username?: string | null;
+            /** @description RFC 3339, UTC. */
+            at: string;
+            by_username?: string | null;
+            from_phase: string;
+            /** @description Null when the move completed the registration. */
+            to_phase?: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1734,6 +1817,75 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    assigned_registration_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The registration in its current phase */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationJson"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assigned_registrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Waiting for the user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignedList"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     client_show: {
         parameters: {
             query?: never;
@@ -5065,7 +5217,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A resend of a stored registration: the original */
+            /** @description A resend of a stored registration: the original; or a workflow registration sent on (`registration_id`) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5119,7 +5271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The fill token was used for other values or by someone else */
+            /** @description The fill token was used for other values or by someone else; or the workflow registration moved on meanwhile */
             409: {
                 headers: {
                     [name: string]: unknown;
