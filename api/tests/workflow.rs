@@ -253,7 +253,10 @@ async fn a_registration_moves_through_its_phases_and_is_completed() -> TestResul
         app.get(&one, Some(&invuller)).await?.status,
         StatusCode::NOT_FOUND
     );
-    assert_eq!(ids(&app.get(&list, Some(&lezer)).await?.json), std::slice::from_ref(&id));
+    assert_eq!(
+        ids(&app.get(&list, Some(&lezer)).await?.json),
+        std::slice::from_ref(&id)
+    );
     let late = send(&invuller, continued("wf-4", json!({ "afgehandeld": true }))).await?;
     assert_eq!(late.status, StatusCode::CONFLICT);
     assert_eq!(

@@ -81,6 +81,32 @@ pub fn local_day_start(text: &str) -> Option<i64> {
     Some(utc_midnight - amsterdam_offset(utc_midnight - 3600))
 }
 
+/// The date `days` days after `YYYY-MM-DD` (before, when negative).
+pub fn add_days(date: &str, days: i64) -> Option<String> {
+    let (year, month, day) = parse_date(date)?;
+    let (y, m, d) = civil_from_days(days_from_civil(year, month, day) + days);
+    Some(format!("{y:04}-{m:02}-{d:02}"))
+}
+
+/// ISO weekday of `YYYY-MM-DD`: 1 (Monday) to 7 (Sunday).
+pub fn weekday(date: &str) -> Option<u8> {
+    let (year, month, day) = parse_date(date)?;
+    // 1970-01-01 was a Thursday (4).
+    let monday_based = (days_from_civil(year, month, day) + 3).rem_euclid(7);
+    u8::try_from(monday_based + 1).ok()
+}
+
+/// The first day of the month before the month of `YYYY-MM-DD`.
+pub fn first_of_previous_month(date: &str) -> Option<String> {
+    let (year, month, _) = parse_date(date)?;
+    let (y, m) = if month == 1 {
+        (year - 1, 12)
+    } else {
+        (year, month - 1)
+    };
+    Some(format!("{y:04}-{m:02}-01"))
+}
+
 /// RFC 3339 in UTC, for API answers (`registration_date`).
 pub fn rfc3339_utc(unix: i64) -> String {
     let (year, month, day) = civil_from_days(unix.div_euclid(DAY));
@@ -105,6 +131,24 @@ mod tests {
         }
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(days_from_civil(2000, 3, 1), 11_017);
+    }
+
+    #[test]
+    fn calendar_steps() {
+        assert_eq!(weekday("2026-11-25"), Some(3)); // a Wednesday
+        assert_eq!(weekday("2026-11-29"), Some(7));
+        assert_eq!(weekday("2026-11-30"), Some(1));
+        assert_eq!(add_days("2026-03-01", -7).as_deref(), Some("2026-02-22"));
+        assert_eq!(add_days("2024-02-28", 1).as_deref(), Some("2024-02-29"));
+        assert_eq!(
+            first_of_previous_month("2026-01-01").as_deref(),
+            Some("2025-12-01")
+        );
+        assert_eq!(
+            first_of_previous_month("2026-11-25").as_deref(),
+            Some("2026-10-01")
+        );
+        assert_eq!(weekday("gisteren"), None);
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod files;
 pub mod form;
 pub mod ids;
 pub mod messages;
+pub mod periodic;
 pub mod review;
 pub mod rules;
 pub mod sanitize;

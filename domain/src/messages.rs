@@ -312,6 +312,37 @@ pub fn review_not_a_number(value: &str) -> String {
     format!("'{value}' is geen getal.")
 }
 
+/// Subject of the weekly registration mail.
+pub fn periodic_mail_subject_weekly(form: &str) -> String {
+    format!("Registraties van de afgelopen week: {form}")
+}
+
+/// Subject of the monthly registration mail.
+pub fn periodic_mail_subject_monthly(form: &str) -> String {
+    format!("Registraties van de afgelopen maand: {form}")
+}
+
+/// Text of a periodic registration mail; dates as `YYYY-MM-DD`.
+pub fn periodic_mail_text(form: &str, count: i64, from: &str, last: &str) -> String {
+    let what = if count == 1 {
+        "1 registratie".to_owned()
+    } else {
+        format!("{count} registraties")
+    };
+    format!(
+        "Hierbij de {what} van formulier \"{form}\" van {from} tot en met {last}, als CSV-bestand in de bijlage.\n\nDeze mail wordt verstuurd omdat de periodieke mail van dit formulier aan staat. Wijzig de ontvangers op het tabblad Registraties van het formulier.\n"
+    )
+}
+
+/// A periodic mail setting that is not an object of the expected fields.
+pub const PERIODIC_MAIL_INVALID: &str = "De instelling voor de periodieke mail is ongeldig.";
+/// A period other than weekly or monthly.
+pub const PERIODIC_MAIL_PERIOD: &str = "Kies wekelijks of maandelijks.";
+/// A weekday outside 1 to 7.
+pub const PERIODIC_MAIL_DAY: &str = "Kies een dag van 1 (maandag) tot en met 7 (zondag).";
+/// A periodic mail switched on without anyone to send it to.
+pub const PERIODIC_MAIL_NO_RECIPIENTS: &str = "Voeg minstens één ontvanger toe.";
+
 /// A state transition to a phase outside 1 to 9.
 pub const NEXT_PHASE_INVALID: &str = "Kies een fase van 1 tot en met 9.";
 /// A workflow phase that shows two state-transition elements (the builder warns about it).

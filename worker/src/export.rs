@@ -41,7 +41,7 @@ pub struct ExportParams {
 
 /// Why an export could not be made.
 #[derive(Debug, thiserror::Error)]
-enum ExportError {
+pub(crate) enum ExportError {
     #[error("batch params: {0}")]
     Params(String),
     #[error("data: {0}")]
@@ -108,40 +108,21 @@ async fn export(
     std::fs::create_dir_all(dir)?;
     let with_files = batch.kind == CSV_WITH_ATTACHMENTS;
     let [csv_path, zip_path] = partials;
-    let columns = Columns::of(&definition, form.form_type == "workflow");
-    let mut writer = csv_writer(csv_path)?;
-    writer.write_record(columns.header())?;
-    let client = batch.client_id.as_str().to_owned();
-    let mut attachments: Vec<(i64, String)> = Vec::new();
-    let (mut after, mut done) = (0_i64, 0_i64);
-    loop {
-        let rows = registrations::export_chunk(&db, &form.id, &review, after, CHUNK).await?;
-        let Some(last) = rows.last() else { break };
-        after = last.serial_number;
-        for row in &rows {
-            let values: Map<String, Value> = match serde_json::from_str(&row.reg_values) {
-                Ok(Value::Object(map)) => map,
-                _ => Map::new(),
-            };
-            writer.write_record(columns.row(row, &values))?;
-            if with_files {
-                attachments.extend(
-                    registrations::file_ids_in(&row.reg_values, &client)
-                        .into_iter()
-                        .map(|id| (row.serial_number, id)),
-                );
-            }
-        }
-        done += i64::try_from(rows.len()).unwrap_or(0);
-        writer.flush()?;
-        if !lease.progress(done).await? {
-            return Ok(()); // cancelled or taken over: what was written goes
-        }
+    let mut attachments = with_files.then(Vec::new);
+    let written = write_csv(
+        &db,
+        &form,
+        &definition,
+        &review,
+        csv_path,
+        attachments.as_mut(),
+        Some(lease),
+    )
+    .await?;
+    if written.is_none() {
+        return Ok(()); // cancelled or taken over: what was written goes
     }
-    writer
-        .into_inner()
-        .map_err(|err| err.into_error())?
-        .sync_all()?;
+    let attachments = attachments.unwrap_or_default();
     let (partial, name) = if with_files {
         let stored = files::find_all(&db, &unique_ids(&attachments)).await?;
         let (zip_at, csv_at, files_dir) = (zip_path.clone(), csv_path.clone(), db.files_dir());
@@ -163,6 +144,57 @@ async fn export(
         let _ = std::fs::remove_file(dir.join(&name));
     }
     Ok(())
+}
+
+/// Writes the CSV of the registrations `review` selects to `path`, a chunk at a time,
+/// reporting progress to `lease` when there is one; collects (serial, file id) of every
+/// uploaded file when `attachments` is given. Answers how many rows it wrote, or None when
+/// the lease was lost (cancelled or taken over) before the end.
+pub(crate) async fn write_csv(
+    db: &tenancy::TenantDb,
+    form: &forms::Form,
+    definition: &Form,
+    review: &Review,
+    path: &Path,
+    mut attachments: Option<&mut Vec<(i64, String)>>,
+    lease: Option<&Lease<'_>>,
+) -> Result<Option<i64>, ExportError> {
+    let columns = Columns::of(definition, form.form_type == "workflow");
+    let mut writer = csv_writer(path)?;
+    writer.write_record(columns.header())?;
+    let client = db.client_id().as_str().to_owned();
+    let (mut after, mut done) = (0_i64, 0_i64);
+    loop {
+        let rows = registrations::export_chunk(db, &form.id, review, after, CHUNK).await?;
+        let Some(last) = rows.last() else { break };
+        after = last.serial_number;
+        for row in &rows {
+            let values: Map<String, Value> = match serde_json::from_str(&row.reg_values) {
+                Ok(Value::Object(map)) => map,
+                _ => Map::new(),
+            };
+            writer.write_record(columns.row(row, &values))?;
+            if let Some(found) = attachments.as_deref_mut() {
+                found.extend(
+                    registrations::file_ids_in(&row.reg_values, &client)
+                        .into_iter()
+                        .map(|id| (row.serial_number, id)),
+                );
+            }
+        }
+        done += i64::try_from(rows.len()).unwrap_or(0);
+        writer.flush()?;
+        if let Some(lease) = lease
+            && !lease.progress(done).await?
+        {
+            return Ok(None);
+        }
+    }
+    writer
+        .into_inner()
+        .map_err(|err| err.into_error())?
+        .sync_all()?;
+    Ok(Some(done))
 }
 
 /// A CSV writer to `path`: a BOM first (so Excel reads UTF-8), ';' between cells.

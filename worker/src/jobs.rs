@@ -79,6 +79,9 @@ pub enum WorkJob {
     /// The purge of one day: the trash after 30 days, saved registrations after a year,
     /// expired export files. Claimed per day, and harmless when run again.
     DailyPurge { day: String },
+    /// The weekly and monthly registration mails due on one day; each form's mail is claimed
+    /// before it is sent.
+    PeriodicMails { day: String },
 }
 
 impl WorkJob {
@@ -87,6 +90,7 @@ impl WorkJob {
         match self {
             WorkJob::Batch { .. } => "batch",
             WorkJob::DailyPurge { .. } => "daily_purge",
+            WorkJob::PeriodicMails { .. } => "periodic_mails",
         }
     }
 }
@@ -99,6 +103,10 @@ pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynE
             crate::batch::run(&ctx, batch_id).await.map_err(Into::into)
         }
         WorkJob::DailyPurge { day } => crate::purge::run_day(&ctx, day)
+            .await
+            .map(drop)
+            .map_err(Into::into),
+        WorkJob::PeriodicMails { day } => crate::periodic::run_day(&ctx, day)
             .await
             .map(drop)
             .map_err(Into::into),

@@ -8,6 +8,7 @@ pub mod export;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod periodic;
 pub mod purge;
 pub mod queue;
 pub mod runner;

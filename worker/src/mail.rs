@@ -2,6 +2,7 @@
 //! files under `data/mail/` so a newcomer can read every mail the system sends.
 
 use lettre::message::header::ContentType;
+use lettre::message::{Attachment as LettreAttachment, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -14,9 +15,23 @@ pub const FROM: &str = "eform <no-reply@eform.nl>";
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OutgoingMail {
     pub id: String,
+    /// One address, or several separated by commas.
     pub to: String,
     pub subject: String,
     pub text: String,
+    /// Files sent with it, read when the mail is sent (a queued mail carries only where they
+    /// are, never their bytes).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with a mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attachment {
+    /// The name the recipient sees.
+    pub filename: String,
+    pub content_type: String,
+    pub path: PathBuf,
 }
 
 /// Why a mail could not be sent.
@@ -61,21 +76,41 @@ impl Mailer {
 
     /// Sends one mail.
     pub async fn send(&self, mail: &OutgoingMail) -> Result<(), MailError> {
-        let message = Message::builder()
+        let build = |err: String| MailError::Build(err);
+        let mut builder = Message::builder()
             .from(
-                FROM.parse().map_err(|err: lettre::address::AddressError| {
-                    MailError::Build(err.to_string())
-                })?,
+                FROM.parse()
+                    .map_err(|err: lettre::address::AddressError| build(err.to_string()))?,
             )
-            .to(mail
-                .to
-                .parse()
-                .map_err(|err: lettre::address::AddressError| MailError::Build(err.to_string()))?)
             .subject(&mail.subject)
-            .message_id(Some(format!("<{}@eform.nl>", mail.id)))
+            .message_id(Some(format!("<{}@eform.nl>", mail.id)));
+        for to in mail
+            .to
+            .split(',')
+            .map(str::trim)
+            .filter(|to| !to.is_empty())
+        {
+            builder = builder.to(to
+                .parse()
+                .map_err(|err: lettre::address::AddressError| build(err.to_string()))?);
+        }
+        let text = SinglePart::builder()
             .header(ContentType::TEXT_PLAIN)
-            .body(mail.text.clone())
-            .map_err(|err| MailError::Build(err.to_string()))?;
+            .body(mail.text.clone());
+        let message = if mail.attachments.is_empty() {
+            builder.singlepart(text)
+        } else {
+            let mut parts = MultiPart::mixed().singlepart(text);
+            for file in &mail.attachments {
+                let bytes = tokio::fs::read(&file.path).await?;
+                let kind =
+                    ContentType::parse(&file.content_type).map_err(|err| build(err.to_string()))?;
+                parts = parts
+                    .singlepart(LettreAttachment::new(file.filename.clone()).body(bytes, kind));
+            }
+            builder.multipart(parts)
+        }
+        .map_err(|err| build(err.to_string()))?;
         match self {
             Mailer::Smtp(transport) => {
                 transport.send(message).await?;

@@ -6,6 +6,7 @@
 
 use crate::Queue;
 use crate::jobs::{JobContext, WorkJob};
+use crate::periodic::PERIODIC_MAILS;
 use std::time::Duration;
 use tenancy::platform::batches;
 use tokio::sync::watch;
@@ -28,13 +29,16 @@ pub enum ScheduleError {
 
 /// The job of a periodic run.
 fn job_of(job: &str, period: &str) -> Option<WorkJob> {
+    let day = period.to_owned();
     match job {
-        DAILY_PURGE => Some(WorkJob::DailyPurge {
-            day: period.to_owned(),
-        }),
+        DAILY_PURGE => Some(WorkJob::DailyPurge { day }),
+        PERIODIC_MAILS => Some(WorkJob::PeriodicMails { day }),
         _ => None,
     }
 }
+
+/// The periodic jobs, each run once a day.
+const DAILY: [&str; 2] = [DAILY_PURGE, PERIODIC_MAILS];
 
 /// Queues what is due at `now` (unix time) and not claimed yet, and what was lost; answers
 /// what it queued.
@@ -44,10 +48,13 @@ pub async fn due(ctx: &JobContext, queue: &Queue, now: i64) -> Result<Vec<WorkJo
         .unwrap_or_default()
         .to_owned();
     let mut runs = Vec::new();
-    if batches::claim_run(&ctx.platform, DAILY_PURGE, &day).await? {
-        runs.push((DAILY_PURGE.to_owned(), day));
+    for job in DAILY {
+        // A day's claim is never taken over here: a lost run is queued again below.
+        if batches::claim_run(&ctx.platform, job, &day, i64::MAX).await? {
+            runs.push((job.to_owned(), day.clone()));
+        }
     }
-    runs.extend(batches::lost_runs(&ctx.platform, now, RUN_GRACE_SECS).await?);
+    runs.extend(batches::lost_runs(&ctx.platform, &DAILY, now, RUN_GRACE_SECS).await?);
     let mut queued = Vec::new();
     for job in runs.iter().filter_map(|(job, period)| job_of(job, period)) {
         queue.push_work(job.clone()).await?;

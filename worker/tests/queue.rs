@@ -37,6 +37,7 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
                 to: "nieuw@demo.eform.nl".into(),
                 subject: "Welkom bij eform".into(),
                 text: "Hallo".into(),
+                attachments: Vec::new(),
             },
         })
         .await?;

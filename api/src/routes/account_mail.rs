@@ -23,6 +23,7 @@ pub async fn queue_password_reset(state: &AppState, user: &User) -> Result<()> {
         to: user.email.clone(),
         subject: messages::MAIL_RESET_SUBJECT.to_owned(),
         text: messages::mail_reset_body(&set_password_link(state, &token)),
+        attachments: Vec::new(),
     };
     state
         .queue
@@ -43,6 +44,7 @@ pub async fn queue_welcome(state: &AppState, user: &User, client: &Client) -> Re
         to: user.email.clone(),
         subject: messages::MAIL_WELCOME_SUBJECT.to_owned(),
         text: messages::mail_welcome_body(&client.name, &set_password_link(state, &token)),
+        attachments: Vec::new(),
     };
     let client_uuid = Some(client.id.to_string());
     state
@@ -65,6 +67,7 @@ pub async fn queue_join_confirmation(state: &AppState, user: &User, client: &Cli
         to: user.email.clone(),
         subject: messages::mail_join_subject(&client.name),
         text: messages::mail_join_body(&client.name, &link),
+        attachments: Vec::new(),
     };
     state
         .queue

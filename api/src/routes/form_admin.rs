@@ -16,6 +16,7 @@ use domain::access::Permission;
 use domain::form::SchemaError;
 use domain::ids::UserId;
 use domain::messages;
+use domain::periodic::{self, PeriodicMail};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tenancy::platform::{directory, users};
@@ -313,6 +314,36 @@ fn apply_patch(current: &Form, body: &Map<String, Value>) -> Result<(Form, Vec<P
     Ok((next, needed))
 }
 
+/// A changed weekly or monthly mail setting must be one the job can send (document 001
+/// section 5: each recipient a valid e-mail address).
+fn check_periodic_mail(current: &Form, next: &Form) -> Result<()> {
+    let setting = |form: &Form| {
+        form.settings
+            .get(periodic::SETTING)
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let sent = setting(next);
+    if sent == setting(current) {
+        return Ok(());
+    }
+    PeriodicMail::parse(&sent).map(drop).map_err(|problems| {
+        let message = problems
+            .first()
+            .map_or(messages::PERIODIC_MAIL_INVALID, |(_, text)| text);
+        AppError::Unprocessable {
+            message: message.to_owned(),
+            errors: problems
+                .iter()
+                .map(|(path, text)| {
+                    let field = format!("settings/{}/{path}", periodic::SETTING);
+                    FieldError::new(field.trim_end_matches('/'), *text)
+                })
+                .collect(),
+        }
+    })
+}
+
 /// True when the settings switch guest access on.
 fn guest_access(form: &Form) -> bool {
     form.settings
@@ -394,6 +425,7 @@ async fn update(
         domain::form::validate_schema(&next.schema, &next.rules).map_err(schema_errors)?;
         require_admin_for_added(&ctx, &current.schema, &next.schema)?;
     }
+    check_periodic_mail(&current, &next)?;
     let stored = save(&state, &ctx, &current, next).await?;
     Ok(Json(admin_json(&state, &ctx, &stored).await?))
 }

@@ -325,14 +325,19 @@ pub async fn forget_result(db: &Platform, id: &str) -> Result<()> {
 }
 
 /// Claims the run of a periodic job for a period (e.g. the trash purge of 2026-11-24):
-/// true for exactly one caller, however many worker processes ask.
-pub async fn claim_run(db: &Platform, job: &str, period: &str) -> Result<bool> {
+/// true for exactly one caller, however many worker processes ask. A claim that was never
+/// finished and is older than `stale_secs` can be claimed again (its runner died).
+pub async fn claim_run(db: &Platform, job: &str, period: &str, stale_secs: i64) -> Result<bool> {
+    let at = now();
     let claimed = sqlx::query(
-        "INSERT INTO scheduled_runs (job, period, claimed_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+        "INSERT INTO scheduled_runs (job, period, claimed_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (job, period) DO UPDATE SET claimed_at = excluded.claimed_at
+         WHERE scheduled_runs.finished_at IS NULL AND scheduled_runs.claimed_at < ?4",
     )
     .bind(job)
     .bind(period)
-    .bind(now())
+    .bind(at)
+    .bind(at - stale_secs)
     .execute(db.pool())
     .await?
     .rows_affected();
@@ -350,17 +355,23 @@ pub async fn finish_run(db: &Platform, job: &str, period: &str) -> Result<()> {
     Ok(())
 }
 
-/// Runs claimed more than `grace_secs` before `at` and not finished: their job was lost (a
-/// crash between claim and queue, or a job given up). Each is claimed again, so one caller
-/// queues it once more.
-pub async fn lost_runs(db: &Platform, at: i64, grace_secs: i64) -> Result<Vec<(String, String)>> {
+/// Runs of these jobs claimed more than `grace_secs` before `at` and not finished: their job
+/// was lost (a crash between claim and queue, or a job given up). Each is claimed again, so
+/// one caller queues it once more.
+pub async fn lost_runs(
+    db: &Platform,
+    jobs: &[&str],
+    at: i64,
+    grace_secs: i64,
+) -> Result<Vec<(String, String)>> {
     Ok(sqlx::query_as(
         "UPDATE scheduled_runs SET claimed_at = ?1
-         WHERE finished_at IS NULL AND claimed_at < ?2
+         WHERE finished_at IS NULL AND claimed_at < ?2 AND job IN (SELECT value FROM json_each(?3))
          RETURNING job, period",
     )
     .bind(at)
     .bind(at - grace_secs)
+    .bind(serde_json::to_string(jobs)?)
     .fetch_all(db.pool())
     .await?)
 }
