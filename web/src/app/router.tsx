@@ -116,6 +116,21 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('@/features/fill/routes/form-fill')).FormFillRoute }),
       },
       {
+        path: paths.form_fill_workflow.path,
+        loader: guardedLoader(paths.form_fill_workflow.access, async () => (await import('@/features/fill/routes/form-fill-workflow')).formFillWorkflowLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/fill/routes/form-fill-workflow')).FormFillWorkflowRoute }),
+      },
+      {
+        path: paths.assigned_registration_list.path,
+        loader: guardedLoader(
+          paths.assigned_registration_list.access,
+          async () => (await import('@/features/fill/routes/assigned-registration-list')).assignedRegistrationListLoader,
+        ),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/fill/routes/assigned-registration-list')).AssignedRegistrationListRoute }),
+      },
+      {
         path: paths.guest_form.path,
         loader: guardedLoader(paths.guest_form.access, async () => (await import('@/features/fill/routes/guest-form')).guestFormLoader),
         ErrorBoundary: RouteErrorBoundary,

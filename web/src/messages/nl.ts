@@ -157,6 +157,29 @@ export const nl = {
     sendMissing: (name: string) => `Bijlage "${name}" staat niet meer op dit apparaat. Verwijder de bijlage en voeg hem opnieuw toe.`,
   },
 
+  // Workflow forms on the fill-in side (spec 000 sections 2, 4; screen 9).
+  workflow: {
+    movesTo: (phase: string) => `Bij versturen gaat deze registratie naar fase ${phase}.`, // spec: 'fase {next_phase}'
+    final: 'Versturen in deze fase rondt de registratie af.', // ours
+    assignedTo: (who: string) => `Zij wordt toegewezen aan ${who}.`, // ours
+    assignedToNobody: 'Zij wordt aan niemand toegewezen: iedereen die dit formulier invult kan haar oppakken.', // ours
+    colleague: 'een collega', // ours
+    listTitle: 'Toegewezen registraties', // ours: the drawer entry
+    empty: 'U heeft momenteel geen toegewezen registraties.',
+    columnForm: 'Formulier', // ours
+    columnPhase: 'Fase', // ours
+    columnSummary: 'Samenvatting', // ours
+    columnLastChange: 'Laatste wijziging', // ours
+    phase: (phase: string) => `Fase ${phase}`, // ours
+    open: (form: string, serial: number) => `${form} ${serial} openen`, // ours
+    forAnyone: 'Aan niemand toegewezen', // ours
+    history: 'Verloop', // ours
+    move: (from: string, to: string | null, who: string | null) =>
+      `${to ? `Van fase ${from} naar fase ${to}` : `Afgerond in fase ${from}`}${who ? `, toegewezen aan ${who}` : ''}`, // ours
+    movedBy: (who: string, when: string) => `door ${who} op ${when}`, // ours
+    onlineOnly: 'Een registratie in een workflow kan alleen online worden verstuurd.', // ours
+  },
+
   // Saved registrations, sync and the unsynced list (spec 000 screen 8, sections 4, 8, 9).
   offline: {
     syncFailed: 'Registraties konden niet gesynchroniseerd worden.',

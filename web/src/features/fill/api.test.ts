@@ -40,7 +40,7 @@ describe('sendRegistration', () => {
     const sent = installFakeXhr();
     const outcome = sendRegistration({ kind: 'user', clientId: 'c1' }, payload, () => {});
     (await nextRequest(sent, 0)).respond(409, { status: false, message: 'Al eerder ingestuurd.' });
-    await expect(outcome).resolves.toEqual({ kind: 'duplicate' });
+    await expect(outcome).resolves.toEqual({ kind: 'duplicate', message: 'Al eerder ingestuurd.' });
   });
 
   it('maps the pointers of a 422 onto field keys, also inside subform entries', async () => {

@@ -1,5 +1,5 @@
 import { api, ApiError, isUnreachableError, NetworkError, uploadRefusal } from '@/lib/api';
-import type { ClientDetails, FillableForm, FolderNode, Registration, SearchAnswer, SearchHit, UploadedFile } from '@/lib/api/types';
+import type { ApiSchemas, AssignedUser, ClientDetails, FillableForm, FolderNode, Registration, SearchAnswer, SearchHit, UploadedFile } from '@/lib/api/types';
 import type { FormValues } from '@/lib/form-logic';
 import { cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
 import { nl } from '@/messages/nl';
@@ -20,6 +20,25 @@ export function loadFolders(clientId: string): Promise<FolderNode[]> {
 /** A form to fill in; without an answer from the server, the copy kept when it was last opened. */
 export function loadForm(formId: string): Promise<FillableForm> {
   return cachedForm(formId, () => api.request<FillableForm>(`/api/form/${enc(formId)}`));
+}
+
+/** `GET api/form/{id}/assigned-users`: who may fill the form in (workflow transitions hand to them). */
+export function loadAssignedUsers(formId: string): Promise<AssignedUser[]> {
+  return api.request<AssignedUser[]>(`/api/form/${enc(formId)}/assigned-users`);
+}
+
+/** One row of `GET api/assigned-registrations` (spec 000 screen 9). */
+export type AssignedRow = ApiSchemas['AssignedRow'];
+
+/** The workflow registrations waiting for the signed-in user, in every client. */
+export async function loadAssignedRegistrations(): Promise<AssignedRow[]> {
+  const answer = await api.request<ApiSchemas['AssignedList']>('/api/assigned-registrations');
+  return answer.registrations;
+}
+
+/** `GET api/assigned-registration/{id}`: a workflow registration waiting for this user. */
+export function loadAssignedRegistration(registrationId: string): Promise<Registration> {
+  return api.request<Registration>(`/api/assigned-registration/${enc(registrationId)}`);
 }
 
 export function loadGuestForm(guestId: string): Promise<FillableForm> {
@@ -57,8 +76,11 @@ export type SendProgress =
 export type SendOutcome =
   /** Stored (201), or an identical resend of the same fill token (200: the original). */
   | { kind: 'sent'; registration: Registration }
-  /** 409: this fill token was used for different data; the caller takes a new token. */
-  | { kind: 'duplicate' }
+  /**
+   * 409: this fill token was used for different data (the caller takes a new token); for a
+   * workflow registration sent on, also: it moved on meanwhile (the server's message says so).
+   */
+  | { kind: 'duplicate'; message?: string }
   /** 422 with field errors, keyed like the form's errors ('name' or 'subform.N.name'). */
   | { kind: 'invalid'; fieldErrors: Record<string, string> }
   | { kind: 'failed'; message: string };
@@ -68,6 +90,8 @@ export interface SendPayload {
   client_id: string;
   fill_token: string;
   values: FormValues;
+  /** A workflow registration sent on in its current phase. */
+  registration_id?: string;
 }
 
 /**
@@ -96,7 +120,7 @@ export async function sendRegistration(
       if (!(error instanceof NetworkError)) console.error('sending the registration failed', error);
       return { kind: 'failed', message: nl.fill.sendFailed };
     }
-    if (error.status === 409) return { kind: 'duplicate' };
+    if (error.status === 409) return { kind: 'duplicate', message: error.serverMessage };
     const fieldErrors = fieldErrorsOf(error);
     if (error.status === 422 && Object.keys(fieldErrors).length > 0) return { kind: 'invalid', fieldErrors };
     return { kind: 'failed', message: error.serverMessage ?? nl.fill.sendFailed };

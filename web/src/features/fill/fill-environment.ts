@@ -17,6 +17,8 @@ export interface FillEnvironment {
    * Null where linked forms cannot be opened (guest forms: the linked form needs a sign-in).
    */
   fillLinkedForm: ((formId: string) => Promise<Registration | null>) | null;
+  /** The e-mail address of a user a workflow transition hands the registration to, if known. */
+  assigneeName(userId: string): string | undefined;
 }
 
 export const FillEnvironmentContext = createContext<FillEnvironment | null>(null);

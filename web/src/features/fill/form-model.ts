@@ -81,6 +81,20 @@ export function subformRules(subform: FormElement, mainRules: readonly Rule[]): 
   );
 }
 
+/** What a stateTransition element says: the next phase ('1'-'9') and user ('0' for nobody). */
+export interface Transition {
+  next_phase: string;
+  assign_to_user: string;
+}
+
+/** The move of a stateTransition element; null when it names no phase. */
+export function transitionOf(element: FormElement): Transition | null {
+  const phase = String(element.next_phase ?? '').trim();
+  if (!/^[1-9]$/.test(phase)) return null;
+  const user = String(element.assign_to_user ?? '').trim();
+  return { next_phase: phase, assign_to_user: user === '' ? '0' : user };
+}
+
 /**
  * The values that are sent: hidden elements (also inside subform entries) and elements that
  * never hold an answer are left out; the server assigns autoIncrement numbers itself.
@@ -95,7 +109,14 @@ export function valuesToSend(
   for (const element of schema) {
     const { name, elementType } = element;
     if (isLayoutType(elementType) || elementType === 'autoIncrement') continue;
-    if (states[prefix + name]?.hidden || values[name] === undefined) continue;
+    if (states[prefix + name]?.hidden) continue;
+    // The move a workflow phase makes is the form's; it is sent so the server can check it.
+    if (elementType === 'stateTransition') {
+      const move = transitionOf(element);
+      if (move) sent[name] = move;
+      continue;
+    }
+    if (values[name] === undefined) continue;
     const value = values[name];
     sent[name] =
       elementType === 'subform' && Array.isArray(value)

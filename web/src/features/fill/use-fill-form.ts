@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
 import type { FillableForm, Registration } from '@/lib/api/types';
 import { signedInUser } from '@/lib/auth/session';
 import { isUnreachableError } from '@/lib/api';
@@ -26,9 +26,21 @@ export function useFillForm(
   fieldsRef: RefObject<HTMLElement | null>,
   /** A registration saved on this device, reopened: its values and fill token. */
   saved?: SavedRegistration,
+  /** A workflow registration sent on in its current phase (spec 000 section 4). */
+  workflow?: Registration,
 ) {
-  const model = useFormModel(form.schema, form.rules ?? [], () =>
-    saved && isEntry(saved.values) ? { ...saved.values } : initialFormValues(form.form_id, form.schema, form.values),
+  // Rules of workflow forms see the phase: '1' for a new registration.
+  const phase = workflow?.registration_phase ?? (form.form_type === 'workflow' ? '1' : null);
+  const ruleContext = useMemo(() => ({ registration: { phase, formName: form.form_name } }), [phase, form.form_name]);
+  const model = useFormModel(
+    form.schema,
+    form.rules ?? [],
+    () => {
+      if (workflow && isEntry(workflow.values)) return { ...workflow.values };
+      return saved && isEntry(saved.values) ? { ...saved.values } : initialFormValues(form.form_id, form.schema, form.values);
+    },
+    undefined,
+    ruleContext,
   );
   // Kept for retries of the same data; replaced only after a 409.
   const fillToken = useRef(saved?.fill_token ?? newFillToken());
@@ -39,8 +51,9 @@ export function useFillForm(
    * the copy kept before every send. Guests have no saved registrations. Resolves 'saved', or
    * why not: 'full' when the device has no room left (nothing already saved is lost then).
    */
-  const saveLocally = useCallback(async (): Promise<'saved' | 'guest' | 'full' | 'failed'> => {
-    if (target.kind !== 'user') return 'guest';
+  const saveLocally = useCallback(async (): Promise<'saved' | 'not-kept' | 'full' | 'failed'> => {
+    // Guests have no saved registrations; a workflow registration lives on the server.
+    if (target.kind !== 'user' || workflow) return 'not-kept';
     try {
       const now = new Date();
       const summaryValues = valuesToSend(form.schema, model.values, model.states);
@@ -61,7 +74,7 @@ export function useFillForm(
       console.error('saving the registration on this device failed', error);
       return isQuotaError(error) ? 'full' : 'failed';
     }
-  }, [form, target, model.values, model.states]);
+  }, [form, target, workflow, model.values, model.states]);
 
   /** 'Formulier offline opslaan': store, sync when possible, then the caller moves on. */
   const saveOffline = useCallback(async (): Promise<boolean> => {
@@ -101,7 +114,13 @@ export function useFillForm(
         return;
       }
     }
-    const payload = { form_id: form.form_id, client_id: form.client_id, fill_token: fillToken.current, values: uploaded.values };
+    const payload = {
+      form_id: form.form_id,
+      client_id: form.client_id,
+      fill_token: fillToken.current,
+      values: uploaded.values,
+      ...(workflow ? { registration_id: workflow._id } : {}),
+    };
     const outcome = await sendRegistration(target, payload, setProgress);
     setProgress(null);
     switch (outcome.kind) {
@@ -114,6 +133,10 @@ export function useFillForm(
         setSent(outcome.registration);
         return;
       case 'duplicate':
+        if (workflow) {
+          showToast(outcome.message ?? nl.fill.sendFailed, { severity: 'warning', persistent: true });
+          return;
+        }
         if (storedLocally) {
           await removeSavedRegistration(payload.fill_token).catch(() =>
             showToast(nl.fill.duplicateCleanupFailed, { severity: 'error', persistent: true }),
@@ -131,7 +154,7 @@ export function useFillForm(
       case 'failed':
         showToast(outcome.message, { severity: 'error', persistent: true });
     }
-  }, [form, target, model, fieldsRef, saveLocally]);
+  }, [form, target, workflow, model, fieldsRef, saveLocally]);
 
   return { model, submit, saveOffline, saveLocally, savingLocally, progress, sending: progress !== null, sent };
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { FormElement, FormValues, Rule } from '@/lib/form-logic';
+import type { FormElement, FormValues, Rule, RuleContext } from '@/lib/form-logic';
 import { deriveForm } from './form-model';
 import { validateValues, type FieldErrors } from './validation';
+
+const NO_CONTEXT: RuleContext = {};
 
 /**
  * The live state of one form (or one subform entry): values with rules and calculations applied
@@ -12,12 +14,14 @@ export function useFormModel(
   rules: readonly Rule[],
   initial: () => FormValues,
   outerValues?: FormValues,
+  /** What rules know of the registration: the workflow phase ('registration_phase'). */
+  ctx: RuleContext = NO_CONTEXT,
 ) {
   // Rule `set` actions are stored with the input, so what the user sees is what is sent.
-  const [input, setInput] = useState(() => deriveForm(schema, rules, initial(), {}, outerValues).values);
+  const [input, setInput] = useState(() => deriveForm(schema, rules, initial(), ctx, outerValues).values);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [dirty, setDirty] = useState(false);
-  const derived = useMemo(() => deriveForm(schema, rules, input, {}, outerValues), [schema, rules, input, outerValues]);
+  const derived = useMemo(() => deriveForm(schema, rules, input, ctx, outerValues), [schema, rules, input, ctx, outerValues]);
 
   // Spec 000 section 5: a broken rule (e.g. an unknown operator) is reported, the form still works.
   const ruleErrors = derived.ruleErrors.join('\n');
@@ -27,7 +31,7 @@ export function useFormModel(
 
   const setValue = useCallback(
     (name: string, value: unknown) => {
-      setInput((previous) => deriveForm(schema, rules, { ...previous, [name]: value }, {}, outerValues).values);
+      setInput((previous) => deriveForm(schema, rules, { ...previous, [name]: value }, ctx, outerValues).values);
       setDirty(true);
       // The user is fixing this field: its old message (and its entries' messages) no longer apply.
       setErrors((previous) => {
@@ -35,7 +39,7 @@ export function useFormModel(
         return kept.length === Object.keys(previous).length ? previous : Object.fromEntries(kept);
       });
     },
-    [schema, rules, outerValues],
+    [schema, rules, ctx, outerValues],
   );
 
   const validate = useCallback((): FieldErrors => {

@@ -60,15 +60,6 @@ export function errorLines(error: unknown): string[] {
   return details.length > 0 ? details : error.serverMessage ? [error.serverMessage] : [];
 }
 
-export interface AssignedUser {
-  user_id: string;
-  email: string;
-}
-
-/** `GET api/form/{id}/assigned-users`: who may fill the form in, for stateTransition's assignee. */
-export function loadAssignedUsers(formId: string): Promise<AssignedUser[]> {
-  return api.request<AssignedUser[]>(`/api/form/${enc(formId)}/assigned-users`);
-}
 
 export interface DatasourceSummary {
   id: string;

@@ -97,6 +97,9 @@ export type Registration = Refine<
   { schema: FormElement[]; values: FormValues; registration_status: RegistrationStatus }
 >;
 
+/** A user a workflow transition may hand a registration to. */
+export type AssignedUser = ApiSchemas['AssignedUser'];
+
 export type MyRegistrationsPage = Refine<ApiSchemas['MyRegistrationsPage'], { registrations: Registration[] }>;
 
 /** One hit of a record search: serial, date, summary and the searchable fields as text, nothing more. */

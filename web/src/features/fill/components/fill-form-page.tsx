@@ -6,12 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { FillableForm } from '@/lib/api/types';
+import type { FillableForm, Registration } from '@/lib/api/types';
 import { useOnline } from '@/lib/offline/connectivity';
 import { startAutosave } from '@/lib/offline/autosave';
 import type { SavedRegistration } from '@/lib/offline/db';
 import { nl } from '@/messages/nl';
 import type { SendTarget } from '../api';
+import { useAssignees } from '../use-assignees';
 import { FillEnvironmentContext } from '../fill-environment';
 import { useFillForm } from '../use-fill-form';
 import { renderLinkedFormDialog } from './fill-form-dialog';
@@ -21,6 +22,7 @@ import { LeaveGuard } from './leave-guard';
 import { ProgressDialog } from './progress-dialog';
 import { RecordSearch } from './record-search';
 import { SuccessDialog } from './success-dialog';
+import { WorkflowHistory } from './workflow-history';
 
 interface FillFormPageProps {
   form: FillableForm;
@@ -36,6 +38,8 @@ interface FillFormPageProps {
   saved?: SavedRegistration;
   /** After 'Formulier offline opslaan' (signed-in users only; without it offline means disabled). */
   onSavedOffline?(): void;
+  /** A workflow registration sent on in its current phase: its values, phase and moves. */
+  workflow?: Registration;
 }
 
 /** Spec 000 screens 7 and 11: a form filled in as a page. */
@@ -48,6 +52,7 @@ export function FillFormPage({
   onFillAgain,
   saved,
   onSavedOffline,
+  workflow,
 }: FillFormPageProps) {
   const titleId = useId();
   const idPrefix = useId();
@@ -58,7 +63,9 @@ export function FillFormPage({
     target,
     fieldsRef,
     saved,
+    workflow,
   );
+  const assigneeName = useAssignees(form, target);
   const canSaveOffline = onSavedOffline !== undefined && target.kind === 'user';
   const offlineSave = !online && canSaveOffline;
   // Moves on only after the render that released the leave guard.
@@ -67,10 +74,11 @@ export function FillFormPage({
     if (savedOffline) onSavedOffline?.();
   }, [savedOffline, onSavedOffline]);
   const renderLinkedForm = useMemo(() => renderLinkedFormDialog(target), [target]);
-  const host = useFormHost({ target, rules: form.rules ?? [], values: model.values, renderLinkedForm });
+  const host = useFormHost({ target, rules: form.rules ?? [], values: model.values, renderLinkedForm, assigneeName });
   useAutosave(canSaveOffline, model.values, host.modalOpen || sending || savingLocally || sent !== null || savedOffline, saveLocally);
   const searchFields = form.settings?.search_enabled ? (form.settings.searchable_fields ?? []) : [];
-  const fillAgain = form.form_settings?.form_complete_action === 'fillFormAgain';
+  // Spec 000 screen 7: 'Nogmaals invullen' except in workflow forms.
+  const fillAgain = form.form_type !== 'workflow' && form.form_settings?.form_complete_action === 'fillFormAgain';
 
   const saveForLater = () => void saveOffline().then((ok) => ok && setSavedOffline(true));
   const onSubmit = (event: FormEvent) => {
@@ -96,6 +104,16 @@ export function FillFormPage({
         {creditsExhausted && (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {nl.fill.creditsExhausted}
+          </Alert>
+        )}
+        {workflow && (
+          <Box sx={{ mb: 3 }}>
+            <WorkflowHistory registration={workflow} />
+          </Box>
+        )}
+        {workflow && !online && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {nl.workflow.onlineOnly}
           </Alert>
         )}
         {searchFields.length > 0 && (

@@ -20,14 +20,18 @@ interface FormHostOptions {
   values: FormValues;
   /** Renders a linked form in the modal variant; absent where linked forms cannot open (guests). */
   renderLinkedForm?: RenderLinkedForm;
+  /** Names of the users workflow transitions hand registrations to. */
+  assigneeName?: (userId: string) => string | undefined;
 }
+
+const NO_NAMES = () => undefined;
 
 /**
  * The modals a form opens for its elements (subform entries, linked forms) and the environment
  * that lets elements ask for them. `coolingDown` is true for a second after a subform modal
  * closes, so the tap that closed it cannot also send the form.
  */
-export function useFormHost({ target, rules, values, renderLinkedForm }: FormHostOptions) {
+export function useFormHost({ target, rules, values, renderLinkedForm, assigneeName = NO_NAMES }: FormHostOptions) {
   const [subformRequest, setSubformRequest] = useState<SubformRequest | null>(null);
   const [linkedRequest, setLinkedRequest] = useState<LinkedRequest | null>(null);
   const [coolingDown, setCoolingDown] = useState(false);
@@ -45,8 +49,8 @@ export function useFormHost({ target, rules, values, renderLinkedForm }: FormHos
     [],
   );
   const environment = useMemo<FillEnvironment>(
-    () => ({ target, editSubformEntry, fillLinkedForm: renderLinkedForm ? fillLinkedForm : null }),
-    [target, editSubformEntry, fillLinkedForm, renderLinkedForm],
+    () => ({ target, editSubformEntry, fillLinkedForm: renderLinkedForm ? fillLinkedForm : null, assigneeName }),
+    [target, editSubformEntry, fillLinkedForm, renderLinkedForm, assigneeName],
   );
 
   const closeSubform = (entry: FormValues | null) => {

@@ -20,6 +20,7 @@ function environment(overrides: Partial<FillEnvironment> = {}): FillEnvironment 
     target: { kind: 'user', clientId: 'c1' },
     editSubformEntry: vi.fn(async () => null),
     fillLinkedForm: vi.fn(async () => null),
+    assigneeName: (id) => (id === 'u-2' ? 'inspecteur@demo.eform.nl' : undefined),
     ...overrides,
   };
 }
@@ -91,6 +92,15 @@ describe('element registry', () => {
   it('shows a notice for later types and unknown types', () => {
     renderElement(el('gps'));
     expect(screen.getByText('Dit onderdeel is nog niet beschikbaar in deze versie.')).toBeTruthy();
+  });
+
+  it('a state transition says where sending takes the registration, and to whom', () => {
+    renderElement(el('stateTransition', { label: 'Naar inspecteur', next_phase: '2', assign_to_user: 'u-2' }));
+    expect(
+      screen.getByText('Bij versturen gaat deze registratie naar fase 2. Zij wordt toegewezen aan inspecteur@demo.eform.nl.'),
+    ).toBeTruthy();
+    renderElement(el('stateTransition', { label: 'Afronden', next_phase: '0' }));
+    expect(screen.getByText('Versturen in deze fase rondt de registratie af.')).toBeTruthy();
   });
 });
 

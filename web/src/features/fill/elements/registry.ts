@@ -16,6 +16,7 @@ import { HeaderElement, ImageTagElement, StaticFileElement, StaticTextElement } 
 import { LinkedFormElement } from './linked-form-element';
 import { DecimalElement, NumberElement } from './number-elements';
 import { SignatureElement } from './signature-element';
+import { StateTransitionElement } from './state-transition-element';
 import { SubformElement } from './subform-element';
 import { isSupportedType, type SupportedType } from './supported';
 import { EmailElement, TextareaElement, TextElement } from './text-elements';
@@ -46,6 +47,7 @@ export const elementRegistry: Record<SupportedType, ElementComponent> = {
   linkedForm: LinkedFormElement,
   calculation: CalculationElement,
   autoIncrement: AutoIncrementElement,
+  stateTransition: StateTransitionElement,
 };
 
 /** The component for an element; later types and types this app does not know get the notice. */

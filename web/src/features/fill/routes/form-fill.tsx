@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import type { FillableForm } from '@/lib/api/types';
 import { restoreSession } from '@/lib/auth/session';
@@ -22,13 +22,20 @@ async function savedFor(formId: string, key: string | undefined): Promise<SavedR
   return saved && saved.form_id === formId && saved.registration_saved_deleted_at === null ? saved : null;
 }
 
-export async function formFillLoader({ params }: LoaderFunctionArgs): Promise<FormFillData> {
+export async function formFillLoader({ params, request }: LoaderFunctionArgs): Promise<FormFillData> {
+  // Spec 000 section 2: form_fill also takes `registration_id` (a workflow registration, which
+  // opens in its phase) and `fill_token` (a registration saved on this device) as parameters.
+  const query = new URL(request.url).searchParams;
+  const registrationId = query.get('registration_id');
+  if (registrationId) {
+    throw redirect(paths.form_fill_workflow.build({ form_id: params.form_id ?? '', registration_id: registrationId }));
+  }
   const form = await loadForm(params.form_id ?? '');
   const state = restoreSession();
   const member = state.status === 'authenticated' && state.session.user.clients.some((client) => client.id === form.client_id);
   // Without an answer there is no warning: the server holds the registration anyway.
   const credits = member ? await loadClientCredits(form.client_id).catch(() => null) : null;
-  const saved = await savedFor(form.form_id, params.force_reload);
+  const saved = await savedFor(form.form_id, query.get('fill_token') ?? params.force_reload);
   return { form, creditsExhausted: credits === 0, saved };
 }
 
