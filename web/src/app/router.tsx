@@ -233,13 +233,25 @@ export const routes: RouteObject[] = [
             ErrorBoundary: RouteErrorBoundary,
             lazy: async () => ({ Component: (await import('@/features/form-admin/routes/form-remove')).FormRemoveRoute }),
           },
+          {
+            path: 'registrations',
+            loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader('eform manage form registrations')),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/form-registrations/routes/form-registrations')).FormRegistrationsRoute }),
+          },
+          {
+            path: 'registrations/:registration_id',
+            loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader('eform manage form registrations')),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({
+              Component: (await import('@/features/form-registrations/routes/form-registration-view')).FormRegistrationViewRoute,
+            }),
+          },
           // Filled by a later issue; until then each says it is not available yet.
           ...(
             [
               ['emails', 'eform manage form emails'],
               ['integrations', 'eform manage form integrations'],
-              ['registrations', 'eform manage form registrations'],
-              ['registrations/:registration_id', 'eform manage form registrations'],
             ] as const
           ).map(
             ([path, permission]): RouteObject => ({

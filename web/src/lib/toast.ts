@@ -19,11 +19,15 @@ let nextId = 1;
 
 export function showToast(
   message: string,
-  { severity = 'info', persistent = false }: { severity?: ToastSeverity; persistent?: boolean } = {},
+  {
+    severity = 'info',
+    persistent = false,
+    durationMs = TOAST_DURATION_MS,
+  }: { severity?: ToastSeverity; persistent?: boolean; durationMs?: number } = {},
 ): number {
   const id = nextId++;
   store.set((toasts) => [...toasts, { id, message, severity, persistent }].slice(-MAX_TOASTS));
-  if (!persistent) setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  if (!persistent) setTimeout(() => dismissToast(id), durationMs);
   return id;
 }
 

@@ -157,6 +157,104 @@ export const nl = {
     sendMissing: (name: string) => `Bijlage "${name}" staat niet meer op dit apparaat. Verwijder de bijlage en voeg hem opnieuw toe.`,
   },
 
+  // Registrations review of a form (spec 001 screens 12 and 13, sections 4, 8, 9).
+  review: {
+    title: 'Registraties', // ours: the tab's name
+    tabs: {
+      completed: 'Voltooide registraties',
+      incomplete: 'Onvoltooide registraties',
+      trash: 'Prullenbak',
+    },
+    columns: {
+      serial: 'Serienummer', // ours
+      date: 'Datum', // ours
+      user: 'Invuller', // ours
+      phase: 'Fase', // ours
+      deletedAt: 'In prullenbak sinds', // ours
+    },
+    filters: 'Filters', // ours
+    addFilter: 'Filter toevoegen', // ours
+    removeFilter: 'Filter verwijderen', // ours
+    filterField: 'Veld', // ours
+    filterOperator: 'Voorwaarde', // ours
+    filterValue: 'Waarde', // ours
+    operators: {
+      '=': 'is gelijk aan',
+      '!': 'is niet gelijk aan',
+      '>': 'is groter dan',
+      '>=': 'is groter dan of gelijk aan',
+      '<': 'is kleiner dan',
+      '<=': 'is kleiner dan of gelijk aan',
+      contains: 'bevat',
+      empty: 'is leeg',
+      '!empty': 'is niet leeg',
+    } as Record<string, string>, // ours
+    dateOperators: {
+      '=': 'op',
+      '!': 'niet op',
+      '>': 'na',
+      '>=': 'op of na',
+      '<': 'voor',
+      '<=': 'op of voor',
+      empty: 'is leeg',
+      '!empty': 'is niet leeg',
+    } as Record<string, string>, // ours
+    empty: 'Er zijn geen registraties gevonden.', // ours
+    emptyTrash: 'De prullenbak is leeg.', // ours
+    loadFailed: 'De registraties konden niet worden geladen.', // ours
+    open: (serial: number) => `Registratie ${serial} openen`, // ours
+    sortBy: (label: string) => `Sorteer op ${label}`, // ours
+    download: 'Downloaden', // ours
+    downloadCsv: 'CSV', // ours
+    downloadCsvWithAttachments: 'CSV met bijlagen', // ours
+    downloadStarted: 'De download wordt voorbereid. Het bestand wordt binnen 1 à 2 minuten gedownload.', // ours
+    downloadTitle: 'Download voorbereiden', // ours
+    downloadProgress: (processed: number, total: number) => `${processed} van ${total} registraties verwerkt`, // ours
+    downloadQueued: 'Wacht op verwerking..', // ours
+    downloadCancel: 'Annuleren', // ours
+    downloadDone: 'De download is gereed.', // ours
+    downloadFailed: 'Bestand konden niet worden gedownload.',
+    trashed: 'Registratie is verplaatst naar de prullenbak.',
+    trashFailed: 'Registratie kon niet worden verplaatst naar de prullenbak.',
+    restored: 'Registratie is uit de prullenbak gehaald.',
+    restoreFailed: 'Registratie kon niet uit de prullenbak gehaald worden.',
+    resent: 'Registratie is opnieuw verstuurd.',
+    resendFailed: 'Registratie kon niet opnieuw verstuurd worden.',
+    back: 'Terug naar de registraties', // ours
+    resend: 'Opnieuw versturen', // ours
+    trash: 'Naar prullenbak', // ours
+    restore: 'Terugzetten', // ours
+    trashTitle: 'Registratie naar de prullenbak?', // ours
+    trashText: 'De registratie gaat naar de prullenbak en wordt na 30 dagen definitief verwijderd.', // ours
+    restoreTitle: 'Registratie terugzetten?', // ours
+    restoreText: 'De registratie komt terug bij de registraties van dit formulier.', // ours
+    resendTitle: 'Registratie opnieuw versturen?', // ours
+    resendText: 'De e-mails en koppelingen van deze registratie worden opnieuw verstuurd.', // ours
+    inTrash: (when: string) => `In de prullenbak sinds ${when}; wordt na 30 dagen definitief verwijderd.`, // ours
+    details: 'Gegevens', // ours
+    answers: 'Antwoorden', // ours
+    status: 'Status', // ours
+    statuses: { completed: 'Voltooid', draft: 'Onvoltooid', hold: 'Wacht op credits' } as Record<string, string>, // ours
+    periodic: {
+      title: 'Periodieke mail', // ours
+      enabled: 'Registraties periodiek mailen', // ours
+      period: 'Periode', // ours
+      weekly: 'Wekelijks', // ours
+      monthly: 'Maandelijks (op de 1e)', // ours
+      day: 'Dag', // ours
+      days: ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag', 'Zondag'], // ours
+      recipients: 'Ontvangers', // ours
+      recipient: (n: number) => `Ontvanger ${n}`, // ours
+      addRecipient: 'Ontvanger toevoegen', // ours
+      removeRecipient: (n: number) => `Ontvanger ${n} verwijderen`, // ours
+      save: 'Opslaan', // ours
+      saved: 'De periodieke mail is opgeslagen.', // ours
+      saveFailed: 'De periodieke mail kon niet worden opgeslagen.', // ours
+      noRecipients: 'Voeg minstens één ontvanger toe.', // ours: the server's text
+      help: 'De nieuwe registraties van de periode worden als CSV-bestand naar de ontvangers gemaild.', // ours
+    },
+  },
+
   // Workflow forms on the fill-in side (spec 000 sections 2, 4; screen 9).
   workflow: {
     movesTo: (phase: string) => `Bij versturen gaat deze registratie naar fase ${phase}.`, // spec: 'fase {next_phase}'

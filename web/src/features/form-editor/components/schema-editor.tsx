@@ -24,7 +24,7 @@ import { hasRule } from '../element-model';
 import { EDITOR_TYPES, newElement, typeAvailability, typeLabel, type EditorType } from '../element-types';
 import { moveItem, removeAt, replaceAt } from '../reorder';
 import { rulesReferencing } from '../rule-references';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ElementEditDialog } from './element-edit-dialog';
 import { PremiumWallDialog } from './premium-wall-dialog';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 // The rules page shares the builder's edited form, permission gate, header and preview with the
 // element editor; both are parts of one form builder (spec 001 screens 8 and 9).
-import { ConfirmDialog } from '@/features/form-editor/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormPreview } from '@/features/form-editor/components/form-preview';
 import { SaveHeader } from '@/features/form-editor/components/save-header';
 import { moveItem, removeAt, replaceAt } from '@/features/form-editor/reorder';

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import type { Registration } from '@/lib/api/types';
 import { formatTimestamp } from '@/lib/format';
 import { nl } from '@/messages/nl';
-import { RegistrationValues } from './registration-values';
+import { RegistrationValues } from '@/components/registration-values';
 
 /** One of the user's registrations with its answers, and the way to fill in its form again. */
 export function RegistrationDialog({ registration, onClose }: { registration: Registration; onClose(): void }) {

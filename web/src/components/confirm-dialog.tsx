@@ -14,10 +14,12 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
+  /** Red for removals (the default); a question that removes nothing is asked in the main colour. */
+  destructive?: boolean;
 }
 
-/** A yes/no question before something is removed; the safe choice has the focus. */
-export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+/** A yes/no question before something is removed or changed; the safe choice has the focus. */
+export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel, destructive = true }: ConfirmDialogProps) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby={titleId}>
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
         <Button onClick={onCancel} autoFocus>
           {nl.formEditor.cancel}
         </Button>
-        <Button color="error" onClick={onConfirm}>
+        <Button color={destructive ? 'error' : 'primary'} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>
