@@ -1,0 +1,178 @@
+//! The registrations review at size (issue 11): a form of 50 fields with `BENCH_ROWS`
+//! registrations (default 1,000,000). Prints the latency of a page of the list through the
+//! real HTTP server for typical filters (p50/p99), and the CSV export of all of them through
+//! the job's own code: rows/s, seconds and the process's peak memory while it ran.
+
+use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup, values};
+use serde_json::Value;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tenancy::platform::{batches, memberships};
+
+/// Resident memory of this process in KiB (Linux).
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|line| line.starts_with("VmRSS:"))
+                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Copies the form's one registration `rows` times straight into the client's SQLite file,
+/// varying the fields the filters look at: what a big client's file holds after years.
+async fn fill(file: &Path, form: &str, rows: u64) -> AnyResult {
+    let options = sqlx::sqlite::SqliteConnectOptions::new().filename(file).journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
+    let pool = sqlx::SqlitePool::connect_with(options).await?;
+    let batch = 100_000;
+    let mut from = 2;
+    while from <= rows {
+        let to = (from + batch - 1).min(rows);
+        sqlx::query(
+            "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
+             WITH RECURSIVE n(i) AS (SELECT ?2 UNION ALL SELECT i + 1 FROM n WHERE i < ?3)
+             SELECT lower(hex(randomblob(16))), r.form_id, n.i, NULL, r.payload_hash, r.user_id, r.username,
+                    r.registration_name, '<p>Melding ' || n.i || '</p>', r.status, r.phase,
+                    json_set(r.reg_values, '$.tekst_0', 'Waarde 0 van melding ' || n.i, '$.getal_2', n.i % 1000,
+                             '$.keuze_3', CASE n.i % 3 WHEN 0 THEN 'a' WHEN 1 THEN 'b' ELSE 'c' END),
+                    r.schema_hash, r.created_at + n.i, r.created_at + n.i
+             FROM n, (SELECT * FROM registrations WHERE form_id = ?1 LIMIT 1) AS r",
+        )
+        .bind(form)
+        .bind(i64::try_from(from)?)
+        .bind(i64::try_from(to)?)
+        .execute(&pool)
+        .await?;
+        from = to + 1;
+    }
+    sqlx::query("UPDATE forms SET next_serial = ?2 + 1 WHERE id = ?1")
+        .bind(form)
+        .bind(i64::try_from(rows)?)
+        .execute(&pool)
+        .await?;
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&pool).await?;
+    pool.close().await;
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> AnyResult {
+    let rows = env_number("BENCH_ROWS", 1_000_000);
+    let rounds = env_number("BENCH_ROUNDS", 50);
+    let dir = tempfile::tempdir()?;
+    let state = open_state(dir.path(), 1).await?;
+    let fixture = setup(&state, 1).await?;
+    let (client, form) = fixture.forms[0].clone();
+    let client_id = domain::ids::ClientId::parse(&client).ok_or("client")?;
+    let user = tenancy::platform::tokens::resolve(&state.platform, &fixture.api_key)
+        .await?
+        .ok_or("user")?;
+    // The bench user reviews and downloads.
+    memberships::set_roles(&state.platform, &user, &client_id, &[domain::access::Role::FormManager]).await?;
+    let address = serve(state.clone()).await?;
+    let base = format!("http://{address}");
+    let http = reqwest::Client::new();
+    let first = http
+        .post(format!("{base}/api/registration/"))
+        .header("api-key", &fixture.api_key)
+        .json(&serde_json::json!({ "form_id": form, "values": values(1) }))
+        .send()
+        .await?;
+    if first.status() != 201 {
+        return Err(format!("the first send answered {}", first.status()).into());
+    }
+    println!("filling a 50-field form with {rows} registrations ...");
+    let started = Instant::now();
+    let file = dir.path().join("tenants").join(&client).join("tenant.db");
+    fill(&file, &form, rows).await?;
+    println!(
+        "  {:.1} s, database {:.0} MiB",
+        started.elapsed().as_secs_f64(),
+        std::fs::metadata(&file)?.len() as f64 / 1_048_576.0
+    );
+
+    println!("\na page of the list (GET api/form/{{id}}/registrations, 10 a page), {rounds} rounds each:");
+    let pages: [(&str, &str); 6] = [
+        ("newest first, no filter", ""),
+        ("page 500 of 10", "page=500"),
+        ("sorted on a number field", "sort_by=getal_2&sort_direction=1"),
+        ("text filter (one match)", "f[0][path]=tekst_0&f[0][operator]=contains&f[0][value]=melding%20424242"),
+        ("number filter (10 %)", "f[0][path]=getal_2&f[0][operator]=%3E%3D&f[0][value]=900&f[0][integer]=true"),
+        ("choice filter (33 %) and a number sort", "f[0][path]=keuze_3&f[0][operator]=%3D&f[0][value]=b&sort_by=getal_2"),
+    ];
+    for (name, query) in pages {
+        let url = format!("{base}/api/form/{form}/registrations?{query}");
+        let mut times = Vec::new();
+        let mut count = 0;
+        for _ in 0..rounds {
+            let started = Instant::now();
+            let answer = http.get(&url).header("api-key", &fixture.api_key).send().await?;
+            let status = answer.status();
+            let body: Value = answer.json().await?;
+            times.push(started.elapsed());
+            if !status.is_success() {
+                return Err(format!("{name}: {status} {body}").into());
+            }
+            count = body["registrations_count"].as_i64().unwrap_or(0);
+        }
+        times.sort();
+        println!(
+            "  {name:<40} p50 {:>7.1} ms  p99 {:>7.1} ms  ({count} match)",
+            percentile(&times, 0.5).as_secs_f64() * 1000.0,
+            percentile(&times, 0.99).as_secs_f64() * 1000.0
+        );
+    }
+
+    println!("\nCSV export of all {rows} registrations through the job's code ...");
+    let started: Value = http
+        .get(format!("{base}/api/form/{form}/registrations/queue/download/csv"))
+        .header("api-key", &fixture.api_key)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let batch = started["queue_id"].as_str().ok_or("queue_id")?.to_owned();
+    let ctx = state.job_context()?;
+    let before = rss_kib();
+    let peak = Arc::new(AtomicU64::new(before));
+    let running = Arc::new(AtomicBool::new(true));
+    let sampler = {
+        let (peak, running) = (peak.clone(), running.clone());
+        std::thread::spawn(move || {
+            while running.load(Ordering::Relaxed) {
+                peak.fetch_max(rss_kib(), Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        })
+    };
+    let clock = Instant::now();
+    worker::batch::run(&ctx, &batch).await?;
+    let seconds = clock.elapsed().as_secs_f64();
+    running.store(false, Ordering::Relaxed);
+    let _ = sampler.join();
+    let done = batches::find(&state.platform, &batch).await?.ok_or("batch")?;
+    let size = done
+        .result
+        .as_deref()
+        .map(|result| std::fs::metadata(dir.path().join("tenants").join(&client).join(result)).map(|m| m.len()).unwrap_or(0))
+        .unwrap_or(0);
+    println!(
+        "  {} rows in {seconds:.2} s: {:.0} rows/s; file {:.0} MiB; status {}",
+        done.processed,
+        done.processed as f64 / seconds,
+        size as f64 / 1_048_576.0,
+        done.status.as_str()
+    );
+    println!(
+        "  memory: {:.0} MiB before, peak {:.0} MiB while exporting (+{:.0} MiB)",
+        before as f64 / 1024.0,
+        peak.load(Ordering::Relaxed) as f64 / 1024.0,
+        peak.load(Ordering::Relaxed).saturating_sub(before) as f64 / 1024.0
+    );
+    Ok(())
+}
