@@ -16,7 +16,7 @@ use crate::jobs::JobContext;
 use domain::form::{Element, ElementType, Form};
 use domain::review::{RawReview, Review};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::value::RawValue;
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -146,54 +146,80 @@ async fn export(
     Ok(())
 }
 
-/// Writes the CSV of the registrations `review` selects to `path`, a chunk at a time,
-/// reporting progress to `lease` when there is one; collects (serial, file id) of every
-/// uploaded file when `attachments` is given. Answers how many rows it wrote, or None when
-/// the lease was lost (cancelled or taken over) before the end.
+/// Writes the CSV of the registrations `review` selects to `path`, reporting progress to
+/// `lease` when there is one; collects (serial, file id) of every uploaded file when
+/// `attachments` is given. Answers how many rows it wrote, or None when the lease was lost
+/// (cancelled or taken over) before the end.
+///
+/// Two threads share the work: this task reads the next chunk from SQLite while a blocking
+/// thread turns the previous one into CSV lines, and at most two chunks wait in between, so
+/// memory stays flat whatever the size.
 pub(crate) async fn write_csv(
     db: &tenancy::TenantDb,
     form: &forms::Form,
     definition: &Form,
     review: &Review,
     path: &Path,
-    mut attachments: Option<&mut Vec<(i64, String)>>,
+    attachments: Option<&mut Vec<(i64, String)>>,
     lease: Option<&Lease<'_>>,
 ) -> Result<Option<i64>, ExportError> {
-    let columns = Columns::of(definition, form.form_type == "workflow");
-    let mut writer = csv_writer(path)?;
-    writer.write_record(columns.header())?;
-    let client = db.client_id().as_str().to_owned();
-    let (mut after, mut done) = (0_i64, 0_i64);
+    let collect_files = attachments.is_some();
+    let (chunks, receive) = std::sync::mpsc::sync_channel::<Vec<registrations::ExportRow>>(2);
+    let writer = {
+        let definition = definition.clone();
+        let workflow = form.form_type == "workflow";
+        let path = path.to_owned();
+        let client = db.client_id().as_str().to_owned();
+        tokio::task::spawn_blocking(move || -> Result<Vec<(i64, String)>, ExportError> {
+            let columns = Columns::of(&definition, workflow);
+            let mut writer = csv_writer(&path)?;
+            writer.write_record(columns.header())?;
+            let mut found = Vec::new();
+            for chunk in receive {
+                for row in &chunk {
+                    columns.write_row(&mut writer, row)?;
+                    if collect_files {
+                        found.extend(
+                            registrations::file_ids_in(&row.reg_values, &client)
+                                .into_iter()
+                                .map(|id| (row.serial_number, id)),
+                        );
+                    }
+                }
+            }
+            writer
+                .into_inner()
+                .map_err(|err| err.into_error())?
+                .sync_all()?;
+            Ok(found)
+        })
+    };
+    let (mut after, mut done, mut stopped) = (0_i64, 0_i64, false);
     loop {
         let rows = registrations::export_chunk(db, &form.id, review, after, CHUNK).await?;
         let Some(last) = rows.last() else { break };
         after = last.serial_number;
-        for row in &rows {
-            let values: Map<String, Value> = match serde_json::from_str(&row.reg_values) {
-                Ok(Value::Object(map)) => map,
-                _ => Map::new(),
-            };
-            writer.write_record(columns.row(row, &values))?;
-            if let Some(found) = attachments.as_deref_mut() {
-                found.extend(
-                    registrations::file_ids_in(&row.reg_values, &client)
-                        .into_iter()
-                        .map(|id| (row.serial_number, id)),
-                );
-            }
-        }
         done += i64::try_from(rows.len()).unwrap_or(0);
-        writer.flush()?;
+        if chunks.send(rows).is_err() {
+            break; // the writer stopped on an error, which it answers below
+        }
         if let Some(lease) = lease
             && !lease.progress(done).await?
         {
-            return Ok(None);
+            stopped = true;
+            break;
         }
     }
-    writer
-        .into_inner()
-        .map_err(|err| err.into_error())?
-        .sync_all()?;
+    drop(chunks);
+    let found = writer
+        .await
+        .map_err(|err| ExportError::Io(std::io::Error::other(err)))??;
+    if stopped {
+        return Ok(None);
+    }
+    if let Some(attachments) = attachments {
+        attachments.extend(found);
+    }
     Ok(Some(done))
 }
 
@@ -255,6 +281,80 @@ fn write_zip(
     Ok(())
 }
 
+/// The fields of a stored JSON object, each still as its JSON text, sorted by name for a
+/// binary search (a stored object's keys are sorted already). Keys are borrowed from the text
+/// when they need no unescaping, as data names never do.
+struct Fields<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'a> Fields<'a> {
+    /// The fields of `text`; none when it is not a JSON object.
+    fn of(text: &'a str) -> Fields<'a> {
+        let mut fields: Vec<(Cow<'a, str>, &'a RawValue)> =
+            serde_json::from_str::<FieldList<'a>>(text)
+                .map(|list| list.0)
+                .unwrap_or_default();
+        if !fields.is_sorted_by(|a, b| a.0 <= b.0) {
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+        }
+        Fields(fields)
+    }
+
+    fn get(&self, name: &str) -> Option<&'a RawValue> {
+        self.0
+            .binary_search_by(|(key, _)| key.as_ref().cmp(name))
+            .ok()
+            .map(|index| self.0[index].1)
+    }
+}
+
+/// A JSON object read as its list of (name, JSON text) pairs, without a map.
+struct FieldList<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
+
+impl<'de> serde::Deserialize<'de> for FieldList<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = FieldList<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<FieldList<'de>, M::Error> {
+                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(64));
+                while let Some(key) = map.next_key::<Key<'de>>()? {
+                    fields.push((key.0, map.next_value::<&'de RawValue>()?));
+                }
+                Ok(FieldList(fields))
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
+}
+
+/// A key borrowed from the text when it has no escapes.
+struct Key<'a>(Cow<'a, str>);
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(text)))
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(text.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(Visit)
+    }
+}
+
 /// One column of the CSV.
 enum Column<'a> {
     Serial,
@@ -308,32 +408,47 @@ impl<'a> Columns<'a> {
             .collect()
     }
 
-    fn row(&self, row: &registrations::ExportRow, values: &Map<String, Value>) -> Vec<String> {
-        self.columns
-            .iter()
-            .map(|(_, column)| {
-                let text = match column {
-                    Column::Serial => row.serial_number.to_string(),
-                    Column::Date => domain::tokens::format_display_date(
-                        &domain::dates::local_datetime(row.created_at),
-                    ),
-                    Column::User => row.username.clone().unwrap_or_default(),
-                    Column::Phase => row.phase.clone().unwrap_or_default(),
-                    Column::Element(element) => {
-                        domain::tokens::display_value(element, values.get(&element.name))
-                    }
-                    Column::Entry(subform, field) => values
-                        .get(*subform)
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                        .map(|entry| domain::tokens::display_value(field, entry.get(&field.name)))
-                        .collect::<Vec<_>>()
-                        .join("\n"),
-                };
-                neutralise(&text).into_owned()
-            })
-            .collect()
+    /// Writes one registration as a CSV line. Its values are read as they are stored: each
+    /// column takes its field's JSON text, so no value tree is built for the whole record.
+    fn write_row(
+        &self,
+        writer: &mut csv::Writer<std::fs::File>,
+        row: &registrations::ExportRow,
+    ) -> Result<(), ExportError> {
+        let values = Fields::of(&row.reg_values);
+        for (_, column) in &self.columns {
+            let text: Cow<'_, str> = match column {
+                Column::Serial => Cow::Owned(row.serial_number.to_string()),
+                Column::Date => Cow::Owned(domain::tokens::format_display_date(
+                    &domain::dates::local_datetime(row.created_at),
+                )),
+                Column::User => Cow::Borrowed(row.username.as_deref().unwrap_or_default()),
+                Column::Phase => Cow::Borrowed(row.phase.as_deref().unwrap_or_default()),
+                Column::Element(element) => {
+                    domain::tokens::display_raw(element, values.get(&element.name))
+                }
+                Column::Entry(subform, field) => {
+                    let entries: Vec<&RawValue> = values
+                        .get(subform)
+                        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+                        .unwrap_or_default();
+                    Cow::Owned(
+                        entries
+                            .iter()
+                            .map(|entry| {
+                                let entry = Fields::of(entry.get());
+                                domain::tokens::display_raw(field, entry.get(&field.name))
+                                    .into_owned()
+                            })
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    )
+                }
+            };
+            writer.write_field(neutralise(&text).as_bytes())?;
+        }
+        writer.write_record(None::<&[u8]>)?;
+        Ok(())
     }
 }
 
