@@ -214,7 +214,8 @@ async fn each_changed_part_needs_its_own_permission() -> TestResult {
         ),
         (
             "eform manage form registrations weekly mail",
-            json!({ "settings": { "weeklyRegistrationMail": { "enabled": true } } }),
+            json!({ "settings": { "weeklyRegistrationMail": { "enabled": true,
+                "recipients": [{ "email": "beheer@gemeente.nl" }] } } }),
             "/settings/weeklyRegistrationMail/enabled",
         ),
     ];
