@@ -35,3 +35,11 @@ pub fn checked_name(field: &str, raw: Option<&str>, required: &str) -> Result<St
         AppError::invalid(field, detail)
     })
 }
+
+/// True for 64 lowercase hex digits: a SHA-256 as the API writes it, and the tokens of links.
+pub fn is_hex64(text: &str) -> bool {
+    text.len() == 64
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}

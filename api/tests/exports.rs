@@ -153,11 +153,18 @@ async fn a_csv_export_is_exact_and_fetched_through_its_link() -> TestResult {
         .collect();
     assert_eq!(serials, ["1", "3"]);
 
-    // A wrong token is no link; the right link of another form is no link either.
-    let forged = link.replace("token=", "token=0");
+    // A wrong token is no link, and a malformed one a bad request.
+    let (path, token) = link.split_once("?token=").ok_or("token")?;
+    let other = if token.starts_with('0') { "1" } else { "0" };
+    let forged = format!("{path}?token={other}{}", &token[1..]);
     assert_eq!(
         app.get(&forged, None).await?.status,
         StatusCode::UNAUTHORIZED
+    );
+    let malformed = format!("{path}?token=0{token}");
+    assert_eq!(
+        app.get(&malformed, None).await?.status,
+        StatusCode::BAD_REQUEST
     );
     Ok(())
 }
@@ -247,7 +254,7 @@ async fn only_users_with_the_download_permission_export_and_fetch() -> TestResul
     );
     assert_eq!(
         start(&app, &manager, &form_id, "xlsx", "").await?.status,
-        StatusCode::BAD_REQUEST
+        StatusCode::NOT_FOUND
     );
     assert_eq!(
         start(&app, &manager, &form_id, "csv", "tab=archief")

@@ -157,7 +157,10 @@ async fn the_trash_keeps_registrations_out_of_the_list_until_restored() -> TestR
     let trash = app.get(&format!("{uri}?tab=trash"), Some(&manager)).await?;
     assert_eq!(serials(&trash.json), [5]);
     assert_eq!(trash.json["registrations_count"], json!(1));
-    assert_eq!(app.get(&uri, Some(&manager)).await?.json["registrations_count"], json!(4));
+    assert_eq!(
+        app.get(&uri, Some(&manager)).await?.json["registrations_count"],
+        json!(4)
+    );
     assert!(trash.json["registrations"][0]["deleted_at"].is_string());
     // A trashed registration is viewable in the admin shape, and not by its sender.
     let detail = app.get(&one, Some(&lezer)).await?;
@@ -295,7 +298,11 @@ async fn the_trash_is_emptied_after_30_days_with_its_files() -> TestResult {
     assert!(!on_disk.exists());
     let emptied = app.get(&trash, Some(&manager)).await?;
     assert!(serials(&emptied.json).is_empty());
-    assert_eq!(emptied.json["registrations_count"], json!(0), "the kept count follows the purge");
+    assert_eq!(
+        emptied.json["registrations_count"],
+        json!(0),
+        "the kept count follows the purge"
+    );
     // What was not in the trash stays; a second run changes nothing.
     let kept = format!("/api/form/{form}/registrations/{}", ids[1]);
     assert_eq!(app.get(&kept, Some(&manager)).await?.status, StatusCode::OK);

@@ -35,6 +35,7 @@ SEMANTIC_422 = {
     "file_upload_imagetag": "only jpeg, png and gif content is taken",
     "file_upload_static_file": "only pdf, docx, txt, jpeg, png and gif content is taken",
     "registrations_list": "a filter's value must fit its field (a date for dates, a number with integer)",
+    "registrations_export": "a filter's value must fit its field, as in the list (same parameters)",
     "file_find_by_digest": "client_id and guest_id exclude each other, which a parameter list cannot say",
 }
 POSITIVE_STATUSES = '["2xx", "3xx", 401, 403, 404, 409, 422, 429]'

@@ -38,8 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The two downloads of the list's menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[schema(rename_all = "kebab-case")]
 pub enum ExportKind {
     /// The selection as a CSV file.
     Csv,
@@ -48,6 +48,14 @@ pub enum ExportKind {
 }
 
 impl ExportKind {
+    fn parse(raw: &str) -> Option<ExportKind> {
+        match raw {
+            "csv" => Some(ExportKind::Csv),
+            "csv-with-attachments" => Some(ExportKind::CsvWithAttachments),
+            _ => None,
+        }
+    }
+
     /// The batch kind that makes it.
     fn batch_kind(self) -> &'static str {
         match self {
@@ -156,9 +164,11 @@ fn answer(form_id: &str, batch: &Batch) -> DownloadQueue {
 async fn start(
     State(state): State<AppState>,
     auth: AuthUser,
-    Path((form_id, kind)): Path<(String, ExportKind)>,
+    Path((form_id, kind)): Path<(String, String)>,
     query: ReviewQuery,
 ) -> Result<Json<DownloadQueue>> {
+    // An unknown kind is a path that names nothing (and answers in our error shape).
+    let kind = ExportKind::parse(&kind).ok_or(AppError::NotFound)?;
     let ctx = policy::owner(&state, auth, "form", &form_id, &table::REGISTRATIONS_EXPORT).await?;
     ctx.require(kind.permission())?;
     state.caches.form(ctx.db(), &form_id).await?;
@@ -262,7 +272,10 @@ struct LinkQuery {
 #[utoipa::path(get, path = "/api/form/{form_id}/registrations/queue/file/{queue_id}", operation_id = table::REGISTRATIONS_EXPORT_FILE.op, tag = "registrations review",
     params(("form_id" = String, Path), ("queue_id" = String, Path), LinkQuery),
     responses(
-        (status = 200, description = "The file (text/csv or application/zip)", content_type = "application/octet-stream"),
+        (status = 200, description = "The file: the CSV, or the zip with the CSV and the files", content(
+            (Vec<u8> = "text/csv; charset=utf-8"),
+            (Vec<u8> = "application/zip")
+        )),
         (status = 409, description = "Not done yet, stopped or failed", body = ErrorBody)
     ))]
 async fn file(
@@ -271,6 +284,14 @@ async fn file(
     Path((form_id, queue_id)): Path<(String, String)>,
     QueryParams(link): QueryParams<LinkQuery>,
 ) -> Result<Response> {
+    // A token given is checked whoever asks: a malformed one is a bad request, not ignored.
+    if link
+        .token
+        .as_deref()
+        .is_some_and(|token| !crate::input::is_hex64(token))
+    {
+        return Err(AppError::BadRequest(messages::BAD_QUERY.to_owned()));
+    }
     let auth = match (auth, link.token) {
         (Some(auth), _) => auth,
         (None, Some(token)) => link_user(&state, &queue_id, &token).await?,

@@ -520,7 +520,7 @@ async fn keep(
     claimed: Option<&str>,
 ) -> Result<Json<UploadedFile>> {
     if let Some(claimed) = claimed {
-        if !is_sha256_hex(claimed) || claimed != file.sha256 {
+        if !crate::input::is_hex64(claimed) || claimed != file.sha256 {
             return Err(AppError::invalid("sha256", messages::FILE_DIGEST_MISMATCH));
         }
         if let Some(earlier) = files::find_by_digest(&dest.db, claimed, &dest.uploader()).await? {
@@ -539,14 +539,6 @@ async fn keep(
     };
     files::insert(&dest.db, &stored, &file.sha256, &dest.uploader()).await?;
     Ok(Json(uploaded(&dest.db, stored)))
-}
-
-/// True for a SHA-256 as the API writes it: 64 lowercase hex digits.
-fn is_sha256_hex(text: &str) -> bool {
-    text.len() == 64
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// The element's value entry of a stored file.
@@ -579,7 +571,7 @@ async fn find_by_digest(
     QueryParams(target): QueryParams<Target>,
 ) -> Result<Json<UploadedFile>> {
     let dest = destination(&state, auth, &addr, &target, &table::FILE_FIND_BY_DIGEST).await?;
-    if !is_sha256_hex(&sha256) {
+    if !crate::input::is_hex64(&sha256) {
         return Err(AppError::NotFound);
     }
     let found = files::find_by_digest(&dest.db, &sha256, &dest.uploader())

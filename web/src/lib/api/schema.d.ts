@@ -4219,13 +4219,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file (text/csv or application/zip) */
+            /** @description The file: the CSV, or the zip with the CSV and the files */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": unknown;
+                    "application/zip": number[];
+                    "text/csv; charset=utf-8": number[];
                 };
             };
             /** @description The body or query could not be read. */
