@@ -6,10 +6,12 @@
 pub mod access;
 pub mod calc;
 pub mod dates;
+pub mod document;
 pub mod files;
 pub mod form;
 pub mod ids;
 pub mod messages;
+pub mod notifications;
 pub mod periodic;
 pub mod review;
 pub mod rules;

@@ -334,6 +334,13 @@ pub fn periodic_mail_text(form: &str, count: i64, from: &str, last: &str) -> Str
     )
 }
 
+/// E-mail settings or integrations that are not a list of objects.
+pub const HOOKS_INVALID: &str = "De instellingen konden niet worden gelezen.";
+/// An e-mail notification without a recipient.
+pub const EMAIL_TO_REQUIRED: &str = "Vul minstens één ontvanger in.";
+/// A webhook URL that is not an http(s) address.
+pub const HOOK_URL_INVALID: &str = "Vul een geldige URL in (http:// of https://).";
+
 /// A periodic mail setting that is not an object of the expected fields.
 pub const PERIODIC_MAIL_INVALID: &str = "De instelling voor de periodieke mail is ongeldig.";
 /// A period other than weekly or monthly.
