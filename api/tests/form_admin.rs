@@ -199,12 +199,14 @@ async fn each_changed_part_needs_its_own_permission() -> TestResult {
         ),
         (
             "eform manage form emails",
-            json!({ "email_settings": [{ "email_subject": "Melding" }] }),
+            json!({ "email_settings": [{ "to_addresses": ["beheer@gemeente.nl"],
+                "from_name": "Gemeente", "email_subject": "Melding", "email_content_mode": "auto" }] }),
             "/email_settings/0/email_subject",
         ),
         (
             "eform manage form integrations",
-            json!({ "webhook_integrations": [{ "hook_name": "Haak" }] }),
+            json!({ "webhook_integrations": [{ "hook_name": "Haak", "hook_type": "post-to-url",
+                "hook_url": "https://systeem.example/haak" }] }),
             "/webhook_integrations/0/hook_name",
         ),
         (
@@ -329,6 +331,179 @@ async fn each_changed_part_needs_its_own_permission() -> TestResult {
     assert_eq!(
         app.delete(&uri, Some(&manager)).await?.status,
         StatusCode::OK
+    );
+    Ok(())
+}
+
+/// How many revisions the form at `uri` has.
+async fn revision_count(app: &TestApp, uri: &str, key: &str) -> TestResult<usize> {
+    let list = app.get(&format!("{uri}/revisions"), Some(key)).await?.json;
+    Ok(list.as_array().map_or(0, Vec::len))
+}
+
+/// The pointers and texts of a 422 answer, in order.
+fn field_errors(answer: &Value) -> Vec<(String, String)> {
+    answer["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|error| {
+            (
+                error["source"]["pointer"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+                error["detail"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn e_mail_settings_and_integrations_are_checked_before_they_are_stored() -> TestResult {
+    let app = TestApp::new().await?;
+    let form_id = app.form_id("Demo melding").await?;
+    let uri = format!("/api/form/{form_id}");
+    let key = app.login("formulieren").await?;
+    let email = json!({
+        "to_addresses": ["beheer@gemeente.nl", "$email$"], "cc_addresses": [], "bcc_addresses": [],
+        "from_name": "Gemeente", "email_subject": "Melding $registratie.serienummer$",
+        "email_content_mode": "manual",
+        "email_content": "<p>Hierbij de registratie van $registratie.formuliernaam$</p>",
+        "email_hide_empty_values": true, "email_add_attachment_registration_pdf": true,
+        "email_add_attachment_registration_pdf_file_name": "Registratie"
+    });
+    let hook = json!({ "hook_name": "Systeem", "hook_type": "post-to-url", "hook_url": "https://systeem.example/haak" });
+    let before = revision_count(&app, &uri, &key).await?;
+
+    // A bad address in the second e-mail: 422 pointing at it, nothing stored.
+    let mut bad_email = email.clone();
+    bad_email["to_addresses"][1] = json!("geen adres");
+    bad_email["cc_addresses"] = json!(["ook@goed.nl", "$twee$ $tokens$"]);
+    let refused = app
+        .patch_json(
+            &uri,
+            Some(&key),
+            &json!({ "email_settings": [email, bad_email] }),
+        )
+        .await?;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json["message"],
+        json!("Email instellingen konden niet worden aangepast.")
+    );
+    let or_token = domain::messages::FIELD_EMAIL_OR_TOKEN.to_owned();
+    assert_eq!(
+        field_errors(&refused.json),
+        [
+            (
+                "/email_settings/1/to_addresses/1".to_owned(),
+                or_token.clone()
+            ),
+            ("/email_settings/1/cc_addresses/1".to_owned(), or_token),
+        ]
+    );
+    assert_eq!(
+        app.get(&uri, Some(&key)).await?.json["email_settings"],
+        json!([])
+    );
+    assert_eq!(revision_count(&app, &uri, &key).await?, before);
+
+    // Integrations: each type its own address; both parts wrong at once answer both.
+    let bad_hooks = json!([
+        hook,
+        { "hook_name": "Signalen", "hook_type": "sia-signal-create", "hook_url": "ftp://signalen.example" },
+        { "hook_name": "", "hook_type": "schouten-merge-registrations", "merged_registration_email": "geen" }
+    ]);
+    let refused = app
+        .patch_json(
+            &uri,
+            Some(&key),
+            &json!({ "webhook_integrations": bad_hooks }),
+        )
+        .await?;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        refused.json["message"],
+        json!("Integraties konden niet worden aangepast.")
+    );
+    let pointers = |answer: &Value| -> Vec<String> {
+        field_errors(answer)
+            .into_iter()
+            .map(|(pointer, _)| pointer)
+            .collect()
+    };
+    assert_eq!(
+        pointers(&refused.json),
+        [
+            "/webhook_integrations/1/hook_url",
+            "/webhook_integrations/2/hook_name",
+            "/webhook_integrations/2/merged_registration_email",
+        ]
+    );
+    let both = app
+        .patch_json(
+            &uri,
+            Some(&key),
+            &json!({ "email_settings": [{ "from_name": "x", "email_subject": "y", "email_content_mode": "auto" }],
+                     "webhook_integrations": [{ "hook_name": "Zonder type" }] }),
+        )
+        .await?;
+    assert_eq!(
+        field_errors(&both.json),
+        [
+            (
+                "/email_settings/0/to_addresses".to_owned(),
+                domain::messages::EMAIL_TO_REQUIRED.to_owned()
+            ),
+            (
+                "/webhook_integrations/0/hook_type".to_owned(),
+                domain::messages::FIELD_REQUIRED.to_owned()
+            ),
+        ]
+    );
+    // Not a list at all: one error about the whole part.
+    let not_a_list = app
+        .patch_json(
+            &uri,
+            Some(&key),
+            &json!({ "webhook_integrations": "https://x.example" }),
+        )
+        .await?;
+    assert_eq!(pointers(&not_a_list.json), ["/webhook_integrations"]);
+    assert_eq!(revision_count(&app, &uri, &key).await?, before);
+
+    // Good lists are stored as sent, in one revision.
+    let saved = app
+        .patch_json(
+            &uri,
+            Some(&key),
+            &json!({ "email_settings": [email], "webhook_integrations": [hook] }),
+        )
+        .await?;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.json);
+    let now = app.get(&uri, Some(&key)).await?.json;
+    for answer in [&saved.json, &now] {
+        assert_eq!(answer["email_settings"], json!([email]));
+        assert_eq!(answer["webhook_integrations"], json!([hook]));
+    }
+    assert_eq!(revision_count(&app, &uri, &key).await?, before + 1);
+
+    // A new form is held to the same rule.
+    let demo = app.client_id("Demo Gemeente").await?;
+    let folder = a_folder(&app, &key).await?;
+    let created = app
+        .post_json(
+            "/api/form",
+            Some(&key),
+            &json!({ "form_name": "Nieuw", "folder_id": folder, "client_id": demo,
+                     "email_settings": [{ "to_addresses": ["x"], "from_name": "a", "email_subject": "b", "email_content_mode": "auto" }] }),
+        )
+        .await?;
+    assert_eq!(created.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        pointers(&created.json),
+        ["/email_settings/0/to_addresses/0"]
     );
     Ok(())
 }

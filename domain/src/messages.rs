@@ -341,6 +341,28 @@ pub const EMAIL_TO_REQUIRED: &str = "Vul minstens één ontvanger in.";
 /// A webhook URL that is not an http(s) address.
 pub const HOOK_URL_INVALID: &str = "Vul een geldige URL in (http:// of https://).";
 
+// Deliveries of e-mails and webhooks (their last answer, shown on the registration).
+
+/// A delivery whose registration is gone (purged from the trash).
+pub const DELIVERY_REGISTRATION_GONE: &str = "De registratie bestaat niet meer.";
+/// An e-mail none of whose recipients (after tokens) is a valid address.
+pub const NOTICE_NO_RECIPIENT: &str = "Geen geldig e-mailadres om de e-mail naar te versturen.";
+/// Developer mode is on but no developer address is set.
+pub const NOTICE_NO_DEVELOPER_ADDRESS: &str =
+    "De ontwikkelmodus staat aan, maar er is geen ontwikkelaarsadres ingesteld.";
+/// A webhook URL that points to a private or loopback address.
+pub const HOOK_ADDRESS_REFUSED: &str =
+    "Het adres van de integratie is een intern adres; daar wordt niet naartoe verstuurd.";
+/// A webhook answered with a redirect (not followed).
+pub const HOOK_REDIRECT: &str =
+    "De integratie antwoordde met een doorverwijzing; die wordt niet gevolgd.";
+/// E-mail settings refused because one of them is incomplete or invalid (details per
+/// field); spec 001 section 8's text for a failed save of the E-mails tab.
+pub const EMAIL_SETTINGS_NOT_SAVED: &str = "Email instellingen konden niet worden aangepast.";
+/// Integrations refused because one of them is incomplete or invalid (details per field);
+/// spec 001 section 8's text for a failed save of the Integraties tab.
+pub const INTEGRATIONS_NOT_SAVED: &str = "Integraties konden niet worden aangepast.";
+
 /// A periodic mail setting that is not an object of the expected fields.
 pub const PERIODIC_MAIL_INVALID: &str = "De instelling voor de periodieke mail is ongeldig.";
 /// A period other than weekly or monthly.

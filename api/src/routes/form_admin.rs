@@ -16,6 +16,7 @@ use domain::access::Permission;
 use domain::form::SchemaError;
 use domain::ids::UserId;
 use domain::messages;
+use domain::notifications::{self, Problem};
 use domain::periodic::{self, PeriodicMail};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -189,6 +190,8 @@ async fn create(
     let rules = body.rules.unwrap_or_else(|| json!([]));
     domain::form::validate_schema(&schema, &rules).map_err(schema_errors)?;
     require_admin_for_added(&ctx, &json!([]), &schema)?;
+    let email_settings = body.email_settings.unwrap_or_else(|| json!([]));
+    check_notifications(&json!([]), &email_settings, &json!([]), &json!([]))?;
     let id = tenancy::new_id();
     let new = NewForm {
         id: id.clone(),
@@ -198,7 +201,7 @@ async fn create(
         schema,
         rules,
         values: body.values.unwrap_or_else(|| json!({})),
-        email_settings: body.email_settings.unwrap_or_else(|| json!([])),
+        email_settings,
         webhook_integrations: json!([]),
         settings: json!({}),
         form_settings: json!({}),
@@ -344,6 +347,48 @@ fn check_periodic_mail(current: &Form, next: &Form) -> Result<()> {
     })
 }
 
+/// Field errors of one notification part, each pointing at its field
+/// (`/email_settings/0/to_addresses/1`; a problem with the whole list at `/email_settings`).
+fn notification_errors(part: &str, problems: Vec<Problem>) -> impl Iterator<Item = FieldError> {
+    problems.into_iter().map(move |(path, text)| {
+        let field = format!("{part}/{path}");
+        FieldError::new(field.trim_end_matches('/'), text)
+    })
+}
+
+/// Changed e-mail settings and integrations must be ones the jobs can send (document 001
+/// section 5). Only a changed part is checked: settings stored before these checks existed
+/// do not block a change of another part. Problems of both parts are answered together; the
+/// message is the spec's failure text of the first part with a problem.
+fn check_notifications(
+    emails_before: &Value,
+    emails: &Value,
+    hooks_before: &Value,
+    hooks: &Value,
+) -> Result<()> {
+    let mut message = None;
+    let mut errors = Vec::new();
+    if emails != emails_before
+        && let Err(problems) = notifications::email_settings(emails)
+    {
+        message.get_or_insert(messages::EMAIL_SETTINGS_NOT_SAVED);
+        errors.extend(notification_errors("email_settings", problems));
+    }
+    if hooks != hooks_before
+        && let Err(problems) = notifications::webhooks(hooks)
+    {
+        message.get_or_insert(messages::INTEGRATIONS_NOT_SAVED);
+        errors.extend(notification_errors("webhook_integrations", problems));
+    }
+    match message {
+        None => Ok(()),
+        Some(message) => Err(AppError::Unprocessable {
+            message: message.to_owned(),
+            errors,
+        }),
+    }
+}
+
 /// True when the settings switch guest access on.
 fn guest_access(form: &Form) -> bool {
     form.settings
@@ -426,6 +471,12 @@ async fn update(
         require_admin_for_added(&ctx, &current.schema, &next.schema)?;
     }
     check_periodic_mail(&current, &next)?;
+    check_notifications(
+        &current.email_settings,
+        &next.email_settings,
+        &current.webhook_integrations,
+        &next.webhook_integrations,
+    )?;
     let stored = save(&state, &ctx, &current, next).await?;
     Ok(Json(admin_json(&state, &ctx, &stored).await?))
 }

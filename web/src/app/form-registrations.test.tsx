@@ -115,7 +115,7 @@ describe('the registrations list', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Registratie 2 openen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/form/f1/registrations/r2'));
     expect(await screen.findByText('Bankje')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Naar prullenbak' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Naar prullenbak' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registratie naar de prullenbak?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Naar prullenbak' }));
     expect(await screen.findByText('Registratie is verplaatst naar de prullenbak.')).toBeTruthy();

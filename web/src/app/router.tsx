@@ -247,22 +247,27 @@ export const routes: RouteObject[] = [
               Component: (await import('@/features/form-registrations/routes/form-registration-view')).FormRegistrationViewRoute,
             }),
           },
-          // Filled by a later issue; until then each says it is not available yet.
-          ...(
-            [
-              ['emails', 'eform manage form emails'],
-              ['integrations', 'eform manage form integrations'],
-            ] as const
-          ).map(
-            ([path, permission]): RouteObject => ({
-              path,
-              loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader(permission)),
-              ErrorBoundary: RouteErrorBoundary,
-              lazy: async () => ({
-                Component: (await import('@/features/form-admin/routes/form-not-available')).FormSectionNotAvailableRoute,
-              }),
-            }),
-          ),
+          // The form comes from the shell; the action saves only the tab's part of the form.
+          {
+            path: 'emails',
+            loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader('eform manage form emails')),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/form-notifications/routes/form-emails');
+              return { Component: module.FormEmailsRoute, action: module.formEmailsAction };
+            },
+          },
+          {
+            path: 'integrations',
+            loader: guardedLoader('auth', async () =>
+              (await import('@/features/form-admin/session')).permissionLoader('eform manage form integrations'),
+            ),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/form-notifications/routes/form-integrations');
+              return { Component: module.FormIntegrationsRoute, action: module.formIntegrationsAction };
+            },
+          },
         ],
       },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },

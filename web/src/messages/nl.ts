@@ -877,9 +877,6 @@ export const nl = {
       integrations: 'Integraties',
       registrations: 'Registraties',
     },
-    // ours: the tabs whose screens arrive with a later issue
-    notAvailableTitle: 'Nog niet beschikbaar',
-    notAvailableText: 'Dit onderdeel is nog niet beschikbaar in deze versie van eform.',
 
     folderList: {
       title: 'Mappen beheren',
@@ -1056,6 +1053,115 @@ export const nl = {
         `Fase ${phase} heeft geen fase-overgang: versturen in deze fase is definitief.`, // ours
       several: (phase: string, count: number) =>
         `Fase ${phase} heeft ${count} fase-overgangen. Er mag maar één fase-overgang per fase zijn.`, // ours
+    },
+  },
+
+  // E-mail settings and integrations tabs (spec 001 screens 10 and 11, sections 3, 5, 8 and 9).
+  formNotifications: {
+    // Checks (spec 001 section 5), worded as the server words them (domain/src/messages.rs).
+    required: 'Dit veld is verplicht.', // ours: the server's text
+    toRequired: 'Vul minstens één ontvanger in.', // ours: the server's text
+    emailOrToken: 'Vul een geldig e-mailadres of één $token$ in.', // ours: the server's text
+    filenameOrToken: 'Gebruik alleen letters, cijfers, - en _, of één $token$.', // ours: the server's text
+    emailInvalid: 'Vul een geldig e-mailadres in.', // ours: the server's text
+    urlInvalid: 'Vul een geldige URL in (http:// of https://).', // ours: the server's text
+    phaseInvalid: 'Kies een fase van 1 tot en met 9.', // ours: the server's text
+    checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+    // Shared by both tabs (ours).
+    unsaved: 'Er zijn wijzigingen die nog niet zijn opgeslagen.',
+    saving: 'Opslaan..',
+    hasProblems: 'Bevat fouten',
+    removeButton: 'Verwijderen',
+    phases: 'Versturen in fase',
+    phasesHelp: 'Zonder gekozen fase wordt er verstuurd als de registratie is afgerond.',
+    phase: (phase: string) => `Fase ${phase}`,
+
+    emails: {
+      title: 'E-mails', // ours
+      intro: 'Na elke registratie worden deze e-mails verstuurd.', // ours
+      empty: 'Er zijn nog geen e-mails ingesteld.', // ours
+      add: 'E-mail toevoegen', // ours
+      item: (n: number, subject: string) => (subject ? `E-mail ${n}: ${subject}` : `E-mail ${n}`), // ours
+      remove: (name: string) => `${name} verwijderen`, // ours
+      removeTitle: 'E-mail verwijderen?', // ours
+      removeConfirm: (name: string) => `Weet u zeker dat u "${name}" wilt verwijderen?`, // ours
+      recipients: 'Ontvangers', // ours
+      to: 'Aan', // ours
+      cc: 'CC', // ours
+      bcc: 'BCC', // ours
+      address: (list: string, n: number) => `${list} ${n}`, // ours
+      addAddress: (list: string) => `Adres toevoegen aan ${list}`, // ours
+      removeAddress: (label: string) => `${label} verwijderen`, // ours
+      addressHelp: 'Een e-mailadres of één token, bijvoorbeeld $email$.', // ours
+      fromName: 'Naam afzender', // ours
+      subject: 'Onderwerp', // ours
+      tokensAllowed: 'Tokens zoals $registratie.serienummer$ zijn toegestaan.', // ours
+      contentMode: 'Inhoud van de e-mail', // ours
+      modeManual: 'Zelf opstellen', // ours
+      modeAuto: 'Automatisch: alle velden van de registratie', // ours
+      content: 'Tekst van de e-mail', // ours
+      contentHelp: 'HTML met tokens. Gebruik de knoppen voor opmaak en tokens.', // ours
+      defaultContent: 'Hierbij de registratie van $registratie.formuliernaam$',
+      preview: 'Zo ziet de tekst eruit (tokens worden bij het versturen ingevuld)', // ours
+      toolbar: 'Opmaak', // ours
+      bold: 'Vet', // ours
+      italic: 'Cursief', // ours
+      paragraph: 'Alinea', // ours
+      bulletList: 'Opsomming', // ours
+      insertToken: 'Token invoegen', // ours
+      tokenOption: (label: string, token: string) => `${label} ${token}`, // ours
+      hideEmpty: 'Lege waarden verbergen', // ours
+      attachmentsTitle: 'Bijlagen', // ours
+      pdf: 'Registratie als PDF bijvoegen', // ours
+      pdfName: 'Bestandsnaam van de PDF', // ours
+      defaultPdfName: 'Registratie',
+      filenameHelp: 'Letters, cijfers, - en _, of één token.', // ours
+      addAttachments: 'Geüploade bestanden van de registratie bijvoegen', // ours
+      noStyling: 'E-mail zonder opmaak versturen', // ours
+      word: 'Word document als bijlage versturen', // ours
+      wordLocked: 'Voor Word bijlagen heeft de klant de Word module nodig.', // ours
+      wordUpload: 'Word document (.docx) uploaden', // ours
+      wordUploadUnavailable:
+        'Het uploaden van Word documenten is nog niet beschikbaar. De overige instellingen van de Word bijlage kunt u al opslaan.', // ours
+      wordCurrent: (name: string) => `Huidig document: ${name}`, // ours
+      wordNone: 'Er is nog geen Word document geüpload.', // ours
+      wordFilename: 'Bestandsnaam van de Word bijlage', // ours
+      sendAs: 'Versturen als', // ours
+      sendAsPdf: 'PDF', // ours
+      sendAsDocx: 'Word (.docx)', // ours
+      font: 'Standaard lettertype', // ours
+      colours: {
+        heading: 'Kleur van koppen', // ours
+        label: 'Kleur van labels', // ours
+        value: 'Kleur van waarden', // ours
+      },
+      save: 'Email instellingen opslaan',
+      saved: 'Email instellingen opgeslagen',
+      saveFailed: 'Email instellingen konden niet worden aangepast.',
+    },
+
+    integrations: {
+      title: 'Integraties', // ours
+      intro: 'Na elke registratie worden de gegevens aan deze koppelingen doorgegeven.', // ours
+      empty: 'Er zijn nog geen integraties ingesteld.', // ours
+      add: 'Integratie toevoegen', // ours
+      item: (n: number, name: string) => (name ? `Integratie ${n}: ${name}` : `Integratie ${n}`), // ours
+      remove: (name: string) => `${name} verwijderen`, // ours
+      removeTitle: 'Integratie verwijderen?', // ours
+      removeConfirm: (name: string) => `Weet u zeker dat u "${name}" wilt verwijderen?`, // ours
+      name: 'Naam', // ours
+      type: 'Type', // ours
+      types: {
+        'post-to-url': 'Registratie naar een URL versturen (post-to-url)',
+        'sia-signal-create': 'Melding aanmaken in Signalen (sia-signal-create)',
+        'schouten-merge-registrations': 'Registraties samenvoegen per e-mail (schouten-merge-registrations)',
+      }, // ours (the type names are the spec's)
+      url: 'URL', // ours
+      urlHelp: 'Het adres dat de registratie ontvangt, beginnend met https:// of http://.', // ours
+      mergedEmail: 'E-mailadres voor de samengevoegde registraties', // ours
+      save: 'Integraties opslaan',
+      saved: 'Integraties zijn opgeslagen',
+      saveFailed: 'Integraties konden niet worden aangepast.',
     },
   },
 
