@@ -4,15 +4,18 @@
 //! metrics shared with the HTTP server.
 
 pub mod batch;
+pub mod convert;
 pub mod export;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod pdf;
 pub mod periodic;
 pub mod purge;
 pub mod queue;
 pub mod runner;
 pub mod schedule;
+pub mod word;
 
 pub use metrics::Metrics;
 pub use queue::Queue;
