@@ -110,6 +110,27 @@ pub struct Config {
         global = true
     )]
     pub job_lease_seconds: i64,
+
+    /// The first wait, in seconds, before a failed e-mail or webhook is tried again; each
+    /// next wait is three times longer (up to six hours).
+    #[arg(
+        long,
+        env = "EFORM_DELIVERY_RETRY_SECONDS",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(i64).range(1..=3600),
+        global = true
+    )]
+    pub delivery_retry_seconds: i64,
+
+    /// Let webhooks call private and loopback addresses (tests and closed networks only).
+    #[arg(
+        long,
+        env = "EFORM_WEBHOOK_ALLOW_PRIVATE",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub webhook_allow_private: bool,
 }
 
 impl Config {

@@ -14,6 +14,7 @@ pub mod http;
 pub mod input;
 pub mod limits;
 pub mod openapi;
+pub mod outbox;
 pub mod policy;
 pub mod routes;
 pub mod seed;

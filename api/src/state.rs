@@ -22,6 +22,8 @@ pub struct AppState {
     pub metrics: Metrics,
     pub caches: Arc<Caches>,
     pub limits: Arc<Limits>,
+    /// Wakes the outbox dispatcher of this process after a send with deliveries.
+    pub outbox: worker::Outbox,
 }
 
 impl AppState {
@@ -45,6 +47,7 @@ impl AppState {
             queue,
             metrics,
             caches: Arc::default(),
+            outbox: worker::Outbox::default(),
             limits: Arc::default(),
         })
     }
@@ -62,7 +65,10 @@ impl AppState {
             tenants: self.tenants.for_operations().clone(),
             settings: JobSettings {
                 lease_secs: self.config.job_lease_seconds,
+                retry_base_secs: self.config.delivery_retry_seconds,
+                allow_private_hooks: self.config.webhook_allow_private,
             },
+            outbox: self.outbox.clone(),
         })
     }
 }

@@ -156,6 +156,33 @@ pub fn all_files(blocks: &[Block]) -> Vec<&FileRef> {
     found
 }
 
+/// The layout as plain text: "Label: value" lines, headings and subform entries on lines of
+/// their own (a signal's text, the text part of a mail).
+pub fn auto_text(blocks: &[Block]) -> String {
+    let mut lines = Vec::new();
+    text_lines(blocks, &mut lines);
+    lines.join("\n")
+}
+
+fn text_lines(blocks: &[Block], lines: &mut Vec<String>) {
+    for block in blocks {
+        match block {
+            Block::Heading { text, .. } => lines.push(text.clone()),
+            Block::Field { label, text } => lines.push(format!("{label}: {text}")),
+            Block::Files { label, files, .. } => {
+                let names: Vec<&str> = files.iter().map(|f| f.filename.as_str()).collect();
+                lines.push(format!("{label}: {}", names.join(", ")));
+            }
+            Block::Subform { label, entries } => {
+                for (index, entry) in entries.iter().enumerate() {
+                    lines.push(format!("{label} {}", index + 1));
+                    text_lines(entry, lines);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

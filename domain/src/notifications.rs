@@ -410,6 +410,79 @@ pub fn due_at(phases: &[String], moment: Moment<'_>) -> bool {
     }
 }
 
+/// The two kinds of delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    Email,
+    Webhook,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::Webhook => "webhook",
+        }
+    }
+}
+
+/// The hook type of an e-mail delivery (webhooks use [`HookType::name`]).
+pub const EMAIL_TYPE: &str = "email";
+
+/// One e-mail or webhook a registration causes at a moment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Due {
+    pub channel: Channel,
+    /// Its place in the form's list.
+    pub index: usize,
+    /// What managers see on the registration: the subject or the integration's name.
+    pub name: String,
+    pub hook_type: &'static str,
+    /// The setting as stored, kept with the delivery.
+    pub setting: Value,
+}
+
+/// The e-mails and webhooks of a form due at `moment`. Each setting is read on its own, so
+/// one that no longer reads (saved before the checks existed) leaves the others alone.
+pub fn due(email_list: &Value, webhook_list: &Value, moment: Moment<'_>) -> Vec<Due> {
+    let items = |list: &Value| list.as_array().cloned().unwrap_or_default();
+    let mut found = Vec::new();
+    for (index, item) in items(email_list).into_iter().enumerate() {
+        if let Ok(mut read) = email_settings(&Value::Array(vec![item.clone()])) {
+            let setting = read.remove(0);
+            if due_at(&setting.phases, moment) {
+                let name = if setting.subject.is_empty() {
+                    format!("E-mail {}", index + 1)
+                } else {
+                    setting.subject
+                };
+                found.push(Due {
+                    channel: Channel::Email,
+                    index,
+                    name,
+                    hook_type: EMAIL_TYPE,
+                    setting: item,
+                });
+            }
+        }
+    }
+    for (index, item) in items(webhook_list).into_iter().enumerate() {
+        if let Ok(mut read) = webhooks(&Value::Array(vec![item.clone()])) {
+            let hook = read.remove(0);
+            if due_at(&hook.phases, moment) {
+                found.push(Due {
+                    channel: Channel::Webhook,
+                    index,
+                    name: hook.name,
+                    hook_type: hook.kind.name(),
+                    setting: item,
+                });
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -528,5 +601,48 @@ mod tests {
                 && !is_web_url("file:///etc/passwd")
                 && !is_web_url("http://a b")
         );
+    }
+
+    #[test]
+    fn due_reads_each_setting_alone_and_follows_the_phases() {
+        let emails = json!([
+            {"to_addresses": ["a@b.nl"], "from_name": "G", "email_subject": "Nieuw",
+             "email_content_mode": "auto"},
+            {"to_addresses": ["geen adres"]},
+            {"to_addresses": ["a@b.nl"], "from_name": "G", "email_subject": "Fase 2",
+             "email_content_mode": "auto", "send_on_registration_phase": ["2"]}
+        ]);
+        let hooks = json!([{"hook_name": "Zaaksysteem", "hook_type": "post-to-url",
+                            "hook_url": "https://example.org/hook"}]);
+        let done = due(
+            &emails,
+            &hooks,
+            Moment {
+                phase: None,
+                completed: true,
+            },
+        );
+        let names: Vec<_> = done
+            .iter()
+            .map(|d| (d.channel, d.index, d.name.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                (Channel::Email, 0, "Nieuw"),
+                (Channel::Webhook, 0, "Zaaksysteem")
+            ]
+        );
+        assert_eq!(done[1].hook_type, "post-to-url");
+        let phase_two = due(
+            &emails,
+            &hooks,
+            Moment {
+                phase: Some("2"),
+                completed: false,
+            },
+        );
+        assert_eq!(phase_two.len(), 1);
+        assert_eq!(phase_two[0].index, 2);
     }
 }

@@ -44,6 +44,12 @@ impl TenantDb {
         self.dir.join("files")
     }
 
+    /// The client's folder of what notification e-mails carried, one folder per delivery
+    /// (`data/tenants/<uuid>/mails/<delivery id>`), kept for download-emails.
+    pub fn mails_dir(&self) -> PathBuf {
+        self.dir.join("mails")
+    }
+
     /// The client's folder of finished exports (`data/tenants/<uuid>/exports`); a batch's
     /// result names a file relative to the client's folder (`exports/<name>`).
     pub fn exports_dir(&self) -> PathBuf {

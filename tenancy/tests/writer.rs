@@ -3,6 +3,7 @@
 use serde_json::json;
 use std::collections::BTreeSet;
 use tenancy::platform::{Platform, clients};
+use tenancy::tenant::deliveries::{self, Planned};
 use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
 use tenancy::tenant::{credits, forms};
 use tenancy::{TenantDb, TenantRegistry};
@@ -60,6 +61,14 @@ fn send(token: &str, hash: &str) -> NewRegistration {
         schema: "[]".into(),
         schema_hash: tenancy::secrets::sha256_hex(b"[]").into(),
         allow_expired_credits: false,
+        outbox: vec![Planned {
+            channel: "email",
+            index: 0,
+            name: "Nieuwe melding".into(),
+            hook_type: "email",
+            phase: None,
+            setting: "{}".into(),
+        }],
         finish: Box::new(|numbered| Finished {
             values: json!({ "nummer": numbered.serial_number }),
             summary: format!("Nr {}", numbered.serial_number),
@@ -116,6 +125,8 @@ async fn a_resend_replays_and_a_changed_payload_conflicts() -> TestResult {
         return Err("second send not created".into());
     };
     assert_eq!(next.serial_number, 2);
+    // The replay and the conflict recorded no second e-mail.
+    assert_eq!(deliveries::for_registration(&db, &first.id).await?.len(), 1);
     Ok(())
 }
 
@@ -181,15 +192,26 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
             db.writer().submit(send(&format!("k{i}"), "h")).await
         }));
     }
-    let mut statuses = Vec::new();
+    let (mut statuses, mut ids) = (Vec::new(), Vec::new());
     for task in tasks {
         if let SubmitOutcome::Created(reg) = task.await?? {
+            ids.push((reg.id.clone(), reg.status.clone()));
             statuses.push(reg.status);
         }
     }
     assert_eq!(statuses.iter().filter(|s| *s == "completed").count(), 3);
     assert_eq!(statuses.iter().filter(|s| *s == "hold").count(), 5);
     assert_eq!(credits::left(&db, true).await?, 0);
+    // The outbox holds the e-mail of each completed registration, none of those on hold:
+    // recorded by the same transactions (batched or not).
+    let mut with_mail = 0;
+    for id in ids {
+        let recorded = deliveries::for_registration(&db, &id.0).await?;
+        assert_eq!(recorded.len(), usize::from(id.1 == "completed"), "{}", id.1);
+        with_mail += recorded.len();
+    }
+    assert_eq!(with_mail, 3);
+    assert_eq!(deliveries::due(&db, 60, 100).await?.len(), 3);
     Ok(())
 }
 

@@ -48,11 +48,21 @@ pub struct JobSettings {
     /// (`EFORM_JOB_LEASE_SECONDS`); also how long a queued job may wait before it is queued
     /// again.
     pub lease_secs: i64,
+    /// The first wait before a failed delivery is tried again (`EFORM_DELIVERY_RETRY_SECONDS`);
+    /// each next wait is three times longer.
+    pub retry_base_secs: i64,
+    /// Webhooks may call private and loopback addresses (`EFORM_WEBHOOK_ALLOW_PRIVATE`;
+    /// tests and closed networks only).
+    pub allow_private_hooks: bool,
 }
 
 impl Default for JobSettings {
     fn default() -> JobSettings {
-        JobSettings { lease_secs: 60 }
+        JobSettings {
+            lease_secs: 60,
+            retry_base_secs: 10,
+            allow_private_hooks: false,
+        }
     }
 }
 
@@ -65,6 +75,16 @@ pub struct JobContext {
     pub platform: Platform,
     pub tenants: Arc<TenantRegistry>,
     pub settings: JobSettings,
+    /// Wakes this process's outbox dispatcher.
+    pub outbox: crate::Outbox,
+}
+
+/// Deliver one outbox row (an e-mail or a webhook of a registration). The row says what;
+/// the job only names it, so a duplicate job finds the row taken or done and does nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeliverJob {
+    pub client_uuid: String,
+    pub delivery_id: String,
 }
 
 /// A job of the work queue.
@@ -138,6 +158,32 @@ pub async fn send_mail(job: MailJob, ctx: Data<JobContext>) -> Result<(), BoxDyn
             ctx.metrics.jobs_failed.with_label_values(&[name]).inc();
             tracing::warn!(job = name, error = %err, "mail failed; will retry");
             Err(Box::new(err))
+        }
+    }
+}
+
+/// Handler of [`DeliverJob`]. Failures of the delivery itself are kept in its row and
+/// retried from there; an error here (the tenant could not be read) is left to the sweep.
+pub async fn deliver(job: DeliverJob, ctx: Data<JobContext>) -> Result<(), BoxDynError> {
+    match crate::deliver::run(&ctx, &job).await {
+        Ok(outcome) => {
+            if let Some(outcome) = outcome {
+                let metric = if outcome.ok {
+                    &ctx.metrics.jobs_processed
+                } else {
+                    &ctx.metrics.jobs_failed
+                };
+                metric.with_label_values(&[outcome.job_name]).inc();
+            }
+            Ok(())
+        }
+        Err(err) => {
+            ctx.metrics
+                .jobs_failed
+                .with_label_values(&["deliver"])
+                .inc();
+            tracing::warn!(delivery = %job.delivery_id, error = %err, "delivery could not run");
+            Ok(())
         }
     }
 }

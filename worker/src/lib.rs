@@ -5,19 +5,24 @@
 
 pub mod batch;
 pub mod convert;
+pub mod deliver;
 pub mod export;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;
+pub mod notice;
+pub mod outbox;
 pub mod pdf;
 pub mod periodic;
 pub mod purge;
 pub mod queue;
 pub mod runner;
 pub mod schedule;
+pub mod webhook;
 pub mod word;
 
 pub use metrics::Metrics;
+pub use outbox::Outbox;
 pub use queue::Queue;
 
 use std::path::Path;

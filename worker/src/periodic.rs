@@ -121,6 +121,7 @@ async fn send_form(
                     content_type: "text/csv; charset=utf-8".to_owned(),
                     path: path.clone(),
                 }],
+                ..OutgoingMail::default()
             };
             ctx.mailer.send(&mail).await.map_err(PeriodicError::from)
         }

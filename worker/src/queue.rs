@@ -2,7 +2,7 @@
 //! when a Redis URL is configured so workers on many machines share one queue.
 
 use crate::connect_jobs_db;
-use crate::jobs::{MailJob, WorkJob};
+use crate::jobs::{DeliverJob, MailJob, WorkJob};
 use apalis::prelude::TaskSink;
 use apalis_redis::RedisStorage;
 use apalis_sqlite::SqliteStorage;
@@ -19,16 +19,19 @@ pub enum QueueError {
     Push(String),
 }
 
-/// One storage per queue (mail, and the work jobs), all on the same backend.
+/// One storage per queue (mail, the work jobs, deliveries of the outbox), all on the same
+/// backend.
 #[derive(Clone)]
 pub enum Queue {
     Sqlite {
         mail: SqliteStorage<MailJob>,
         work: SqliteStorage<WorkJob>,
+        deliver: SqliteStorage<DeliverJob>,
     },
     Redis {
         mail: RedisStorage<MailJob>,
         work: RedisStorage<WorkJob>,
+        deliver: RedisStorage<DeliverJob>,
     },
 }
 
@@ -61,7 +64,8 @@ impl Queue {
                 let config = |job| apalis_redis::Config::default().queue(queue_name(prefix, job));
                 Ok(Queue::Redis {
                     mail: RedisStorage::new(conn.clone()).with_config(config("mail")),
-                    work: RedisStorage::new(conn).with_config(config("work")),
+                    work: RedisStorage::new(conn.clone()).with_config(config("work")),
+                    deliver: RedisStorage::new(conn).with_config(config("deliver")),
                 })
             }
             None => {
@@ -70,6 +74,7 @@ impl Queue {
                 Ok(Queue::Sqlite {
                     mail: SqliteStorage::new(&pool).with_config(config("mail")),
                     work: SqliteStorage::new(&pool).with_config(config("work")),
+                    deliver: SqliteStorage::new(&pool).with_config(config("deliver")),
                 })
             }
         }
@@ -89,6 +94,19 @@ impl Queue {
         let pushed = match self {
             Queue::Sqlite { work, .. } => work.clone().push(job).await.map_err(|e| e.to_string()),
             Queue::Redis { work, .. } => work.clone().push(job).await.map_err(|e| e.to_string()),
+        };
+        pushed.map_err(QueueError::Push)
+    }
+
+    /// Queues the delivery of one outbox row.
+    pub async fn push_deliver(&self, job: DeliverJob) -> Result<(), QueueError> {
+        let pushed = match self {
+            Queue::Sqlite { deliver, .. } => {
+                deliver.clone().push(job).await.map_err(|e| e.to_string())
+            }
+            Queue::Redis { deliver, .. } => {
+                deliver.clone().push(job).await.map_err(|e| e.to_string())
+            }
         };
         pushed.map_err(QueueError::Push)
     }

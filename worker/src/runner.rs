@@ -1,7 +1,7 @@
 //! Runs the workers of this process until shutdown.
 
 use crate::Queue;
-use crate::jobs::{JobContext, run_work, send_mail};
+use crate::jobs::{JobContext, deliver, run_work, send_mail};
 use apalis::layers::WorkerBuilderExt;
 use apalis::layers::retry::HasherRng;
 use apalis::layers::retry::backoff::ExponentialBackoff;
@@ -14,6 +14,8 @@ use tokio::sync::watch;
 
 /// Attempts per job before it is given up (and left in the queue's dead set).
 const RETRIES: usize = 5;
+/// Deliveries run at once per process: they mostly wait on other servers (SMTP, webhooks).
+const DELIVERY_CONCURRENCY: usize = 8;
 /// How often an idle worker looks for new jobs. Without it apalis only wakes on its 30 s
 /// heartbeat, and a password-reset mail would wait that long.
 const POLL_INTERVAL: Duration = Duration::from_millis(250);
@@ -51,10 +53,20 @@ pub async fn run(
         queue.clone(),
         stopped.clone(),
     ));
+    let outbox = tokio::spawn(
+        ctx.outbox
+            .clone()
+            .run(ctx.clone(), queue.clone(), stopped.clone()),
+    );
     let (mail_name, work_name) = (worker_name("mail"), worker_name("work"));
-    tracing::info!(mail = %mail_name, work = %work_name, backend = ?queue, "starting workers");
+    let deliver_name = worker_name("deliver");
+    tracing::info!(mail = %mail_name, work = %work_name, deliver = %deliver_name, backend = ?queue, "starting workers");
     let result = match queue {
-        Queue::Sqlite { mail, work } => {
+        Queue::Sqlite {
+            mail,
+            work,
+            deliver: deliveries,
+        } => {
             let mail = WorkerBuilder::new(mail_name)
                 .backend(mail.poll_with_interval(POLL_INTERVAL))
                 .data(ctx.clone())
@@ -63,13 +75,25 @@ pub async fn run(
                 .run_until(signal(stopped.clone()));
             let work = WorkerBuilder::new(work_name)
                 .backend(work.poll_with_interval(POLL_INTERVAL))
-                .data(ctx)
+                .data(ctx.clone())
                 .retry(policy()?)
                 .build(run_work)
                 .run_until(signal(stopped.clone()));
-            tokio::try_join!(mail, work).map(|_| ())
+            // No apalis retry: a failed delivery is rescheduled in its outbox row, with the
+            // backoff managers see.
+            let deliveries = WorkerBuilder::new(deliver_name.clone())
+                .backend(deliveries.poll_with_interval(POLL_INTERVAL))
+                .data(ctx)
+                .concurrency(DELIVERY_CONCURRENCY)
+                .build(deliver)
+                .run_until(signal(stopped.clone()));
+            tokio::try_join!(mail, work, deliveries).map(|_| ())
         }
-        Queue::Redis { mail, work } => {
+        Queue::Redis {
+            mail,
+            work,
+            deliver: deliveries,
+        } => {
             let mail = WorkerBuilder::new(mail_name)
                 .backend(mail.poll_with_interval(POLL_INTERVAL))
                 .data(ctx.clone())
@@ -78,14 +102,23 @@ pub async fn run(
                 .run_until(signal(stopped.clone()));
             let work = WorkerBuilder::new(work_name)
                 .backend(work.poll_with_interval(POLL_INTERVAL))
-                .data(ctx)
+                .data(ctx.clone())
                 .retry(policy()?)
                 .build(run_work)
                 .run_until(signal(stopped.clone()));
-            tokio::try_join!(mail, work).map(|_| ())
+            // No apalis retry: a failed delivery is rescheduled in its outbox row, with the
+            // backoff managers see.
+            let deliveries = WorkerBuilder::new(deliver_name.clone())
+                .backend(deliveries.poll_with_interval(POLL_INTERVAL))
+                .data(ctx)
+                .concurrency(DELIVERY_CONCURRENCY)
+                .build(deliver)
+                .run_until(signal(stopped.clone()));
+            tokio::try_join!(mail, work, deliveries).map(|_| ())
         }
     };
     let _ = schedule.await;
+    let _ = outbox.await;
     result.map_err(|err| err.to_string())
 }
 

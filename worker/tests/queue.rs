@@ -26,6 +26,7 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
         platform: Platform::open(dir).await?,
         tenants: Arc::new(TenantRegistry::new(dir, 4)),
         settings: JobSettings::default(),
+        outbox: worker::Outbox::default(),
     };
     let id = uuid::Uuid::new_v4().to_string();
     queue
@@ -38,6 +39,7 @@ async fn push_and_process(queue: Queue, dir: &Path) -> TestResult {
                 subject: "Welkom bij eform".into(),
                 text: "Hallo".into(),
                 attachments: Vec::new(),
+                ..OutgoingMail::default()
             },
         })
         .await?;

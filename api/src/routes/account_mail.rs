@@ -24,6 +24,7 @@ pub async fn queue_password_reset(state: &AppState, user: &User) -> Result<()> {
         subject: messages::MAIL_RESET_SUBJECT.to_owned(),
         text: messages::mail_reset_body(&set_password_link(state, &token)),
         attachments: Vec::new(),
+        ..OutgoingMail::default()
     };
     state
         .queue
@@ -45,6 +46,7 @@ pub async fn queue_welcome(state: &AppState, user: &User, client: &Client) -> Re
         subject: messages::MAIL_WELCOME_SUBJECT.to_owned(),
         text: messages::mail_welcome_body(&client.name, &set_password_link(state, &token)),
         attachments: Vec::new(),
+        ..OutgoingMail::default()
     };
     let client_uuid = Some(client.id.to_string());
     state
@@ -68,6 +70,7 @@ pub async fn queue_join_confirmation(state: &AppState, user: &User, client: &Cli
         subject: messages::mail_join_subject(&client.name),
         text: messages::mail_join_body(&client.name, &link),
         attachments: Vec::new(),
+        ..OutgoingMail::default()
     };
     state
         .queue

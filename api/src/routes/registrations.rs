@@ -16,6 +16,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use tenancy::TenantDb;
+use tenancy::tenant::deliveries::Delivery;
 use tenancy::tenant::forms::{self, Form};
 use tenancy::tenant::registrations::{self, Registration};
 use utoipa::{IntoParams, ToSchema};
@@ -78,11 +79,14 @@ pub struct RegistrationJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<String>)]
     pub deleted_at: Option<Value>,
-    /// Admin shape: per e-mail setting, `hook_status` pending, error or success.
+    /// Admin shape: per e-mail setting, `hook_status` pending, error or success, with
+    /// `hook_index`, `hook_name`, `attempts`, `last_answer`, `next_attempt_at` and
+    /// `delivered_at` of its latest delivery.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub email_hooks: Option<Vec<Value>>,
-    /// Admin shape: per integration, `hook_name` and `hook_status`.
+    /// Admin shape: per integration, `hook_name` and `hook_status` (and the rest of its latest
+    /// delivery, as for `email_hooks`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub webhook_integrations: Option<Vec<Value>>,
@@ -164,20 +168,50 @@ impl RegistrationJson {
         }
     }
 
-    /// The admin shape: the trash and the hook statuses (which come with the e-mail and
-    /// webhook issue; until then nothing was sent, so there is nothing to show).
-    pub fn admin(reg: Registration, form: &Form) -> RegistrationJson {
+    /// The admin shape: the trash, and the hook statuses from the registration's deliveries
+    /// (the latest of each e-mail setting and integration: status, attempts, last answer).
+    pub fn admin(reg: Registration, form: &Form, deliveries: &[Delivery]) -> RegistrationJson {
         let deleted_at = Some(serde_json::json!(
             reg.deleted_at.map(domain::dates::rfc3339_utc)
         ));
+        let hooks = |channel: &str| -> Vec<Value> {
+            let mut latest: Vec<&Delivery> = Vec::new();
+            // Oldest first: a later event of the same hook replaces the earlier one.
+            for delivery in deliveries.iter().filter(|d| d.channel == channel) {
+                match latest
+                    .iter_mut()
+                    .find(|d| d.hook_index == delivery.hook_index)
+                {
+                    Some(slot) => *slot = delivery,
+                    None => latest.push(delivery),
+                }
+            }
+            latest.sort_by_key(|d| d.hook_index);
+            latest.into_iter().map(hook_status).collect()
+        };
         RegistrationJson {
             deleted_at,
-            email_hooks: Some(Vec::new()),
-            webhook_integrations: Some(Vec::new()),
+            email_hooks: Some(hooks("email")),
+            webhook_integrations: Some(hooks("webhook")),
             datasource_hooks: Some(Map::new()),
             ..RegistrationJson::new(reg, form)
         }
     }
+}
+
+/// One hook's status as the registration detail shows it.
+fn hook_status(delivery: &Delivery) -> Value {
+    serde_json::json!({
+        "hook_index": delivery.hook_index,
+        "hook_name": delivery.hook_name,
+        "hook_type": delivery.hook_type,
+        "hook_status": delivery.status,
+        "attempts": delivery.attempts,
+        "last_answer": delivery.last_answer,
+        "next_attempt_at": delivery.next_attempt_at.map(domain::dates::rfc3339_utc),
+        "updated_at": domain::dates::rfc3339_utc(delivery.updated_at),
+        "delivered_at": delivery.delivered_at.map(domain::dates::rfc3339_utc),
+    })
 }
 
 /// Query of `api/my-registrations`.
@@ -275,9 +309,10 @@ async fn show(
     }
     if manager {
         let workflow_history = history_of(ctx.db(), &form.form, &reg.id).await?;
+        let deliveries = tenancy::tenant::deliveries::for_registration(ctx.db(), &reg.id).await?;
         return Ok(Json(RegistrationJson {
             workflow_history,
-            ..RegistrationJson::admin(reg, &form.form)
+            ..RegistrationJson::admin(reg, &form.form, &deliveries)
         }));
     }
     Ok(Json(RegistrationJson::new(reg, &form.form)))

@@ -13,6 +13,7 @@ use domain::review::{RawFilter, RawReview, Review};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
+use tenancy::tenant::deliveries;
 use tenancy::tenant::registrations::{self, Registration};
 use utoipa::openapi::schema::{AdditionalProperties, Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
@@ -326,7 +327,8 @@ async fn untrash(
 
 /// `GET api/form/{id}/registrations/{registration_id}/resend`: sends the registration's
 /// e-mails and webhooks again. Only completed registrations outside the trash can be resent
-/// (409 otherwise). Until the e-mail issue lands the request is recorded (decision 015).
+/// (409 otherwise). Each e-mail and webhook due on completion (or on the phase it is in) is
+/// recorded again as a new event of the outbox.
 #[utoipa::path(get, path = "/api/form/{form_id}/registrations/{registration_id}/resend", operation_id = table::REGISTRATION_RESEND.op, tag = "registrations review",
     params(("form_id" = String, Path), ("registration_id" = String, Path)),
     responses(
@@ -348,8 +350,13 @@ async fn resend(
             messages::RESEND_NOT_COMPLETED.to_owned(),
         ));
     }
-    let user = ctx.auth.user.id.to_string();
-    registrations::record_resend(ctx.db(), &reg.id, Some(&user)).await?;
+    let form = tenancy::tenant::forms::find(ctx.db(), &form_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let planned = crate::outbox::planned(&form, reg.phase.as_deref(), true);
+    if deliveries::resend(ctx.db(), &reg.id, &form_id, &planned).await? > 0 {
+        state.outbox.wake(ctx.db().client_id());
+    }
     Ok(Json(Success::new()))
 }
 

@@ -301,15 +301,20 @@ async fn store(
         user_id: sender.user_id,
         username: sender.username,
         wanted,
-        phase,
         handover,
         schema: cached.schema_json.clone(),
         schema_hash: cached.schema_hash.clone(),
         allow_expired_credits: sender.is_admin,
         finish,
+        outbox: crate::outbox::planned(form, phase.as_deref(), wanted == Status::Completed),
+        phase,
     };
+    let has_outbox = !new.outbox.is_empty();
     match db.writer().submit(new).await? {
         SubmitOutcome::Created(reg) => {
+            if has_outbox {
+                state.outbox.wake(db.client_id());
+            }
             Ok((StatusCode::CREATED, Json(RegistrationJson::new(reg, form))))
         }
         SubmitOutcome::Replayed(reg) => {
@@ -454,6 +459,7 @@ async fn send_on(
         serial_number: reg.serial_number,
         created_at: reg.created_at,
     });
+    let to_phase = handover.to_phase.clone();
     let step = Advance {
         registration_id: reg.id.clone(),
         form_id: form.id.clone(),
@@ -465,11 +471,16 @@ async fn send_on(
         fill_token,
         payload_hash,
         allow_expired_credits: sender.is_admin,
+        outbox: crate::outbox::planned(form, to_phase.as_deref(), to_phase.is_none()),
     };
     match workflow_db::advance(db, &step).await? {
-        Advanced::Moved(reg) | Advanced::Replayed(reg) => {
+        Advanced::Moved(reg) => {
+            if !step.outbox.is_empty() {
+                state.outbox.wake(db.client_id());
+            }
             Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form))))
         }
+        Advanced::Replayed(reg) => Ok((StatusCode::OK, Json(RegistrationJson::new(reg, form)))),
         Advanced::Conflict => Err(AppError::Conflict(messages::DUPLICATE_SEND.to_owned())),
         Advanced::MovedOn => Err(AppError::Conflict(messages::WORKFLOW_MOVED_ON.to_owned())),
     }

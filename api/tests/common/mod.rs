@@ -53,6 +53,8 @@ pub fn config(data_dir: PathBuf) -> Config {
         client_quota_mb: 10_240,
         guest_upload_mb_per_day: 1_024,
         job_lease_seconds: 60,
+        delivery_retry_seconds: 1,
+        webhook_allow_private: true,
     }
 }
 

@@ -87,6 +87,8 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         client_quota_mb: 1 << 20,
         guest_upload_mb_per_day: 1 << 20,
         job_lease_seconds: 60,
+        delivery_retry_seconds: 10,
+        webhook_allow_private: false,
     };
     api::AppState::open(config).await
 }

@@ -27,3 +27,17 @@ pub(crate) async fn check(pool: &SqlitePool, client: &ClientId) -> Result<()> {
         }),
     }
 }
+
+/// The client's secret for signing webhook deliveries (made on first use, kept in the
+/// client's own file so it goes wherever the client's data goes).
+pub async fn webhook_secret(db: &crate::TenantDb) -> Result<String> {
+    sqlx::query("INSERT OR IGNORE INTO tenant_meta (key, value) VALUES ('webhook_secret', ?1)")
+        .bind(crate::secrets::new_token())
+        .execute(db.pool())
+        .await?;
+    Ok(
+        sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'webhook_secret'")
+            .fetch_one(db.pool())
+            .await?,
+    )
+}

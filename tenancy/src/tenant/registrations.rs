@@ -3,7 +3,7 @@
 //! [`apply_submit`] per send when a batch statement fails).
 
 use crate::error::{Result, TenancyError};
-use crate::tenant::credits;
+use crate::tenant::{credits, deliveries};
 use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -74,6 +74,9 @@ pub struct NewRegistration {
     /// Admins may use expired credits (spec document 3: expiry counts only for non-admins).
     pub allow_expired_credits: bool,
     pub finish: Finish,
+    /// The e-mails and webhooks the send causes, recorded in its transaction unless it is
+    /// kept on hold for want of credits.
+    pub outbox: Vec<crate::tenant::deliveries::Planned>,
 }
 
 impl std::fmt::Debug for NewRegistration {
@@ -264,6 +267,17 @@ pub(crate) async fn apply_submit(
         )
         .await?;
     }
+    if status != Status::Hold {
+        deliveries::record(
+            conn,
+            &numbered.id,
+            &new.form_id,
+            "new",
+            &new.outbox,
+            numbered.created_at,
+        )
+        .await?;
+    }
     let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
         .bind(&numbered.id)
         .fetch_one(&mut *conn)
@@ -445,9 +459,15 @@ pub(crate) async fn apply_batch(
         .execute(&mut *conn)
         .await?;
         for (new, outcome) in news.iter().zip(&outcomes) {
-            if let (Some(handover), Ok(SubmitOutcome::Created(reg))) = (&new.handover, outcome) {
+            let Ok(SubmitOutcome::Created(reg)) = outcome else {
+                continue;
+            };
+            if let Some(handover) = &new.handover {
                 crate::tenant::workflow::record_first(conn, &reg.id, &new.form_id, handover, at)
                     .await?;
+            }
+            if reg.status != Status::Hold.as_str() {
+                deliveries::record(conn, &reg.id, &new.form_id, "new", &new.outbox, at).await?;
             }
         }
     }
@@ -892,19 +912,6 @@ mod review_sql {
             path,
         }
     }
-}
-
-/// Records that a user asked to send a registration's e-mails and webhooks again.
-pub async fn record_resend(db: &TenantDb, id: &str, user: Option<&str>) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO registration_resends (registration_id, user_id, asked_at) VALUES (?1, ?2, ?3)",
-    )
-    .bind(id)
-    .bind(user)
-    .bind(now())
-    .execute(db.pool())
-    .await?;
-    Ok(())
 }
 
 /// One registration as an export writes it.

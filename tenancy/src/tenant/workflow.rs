@@ -43,6 +43,7 @@ pub struct Assignment {
     pub updated_at: i64,
 }
 
+/// Records a move; answers its id.
 async fn insert_move(
     conn: &mut SqliteConnection,
     registration: &str,
@@ -50,12 +51,13 @@ async fn insert_move(
     token: Option<&str>,
     hash: Option<&str>,
     at: i64,
-) -> Result<()> {
+) -> Result<String> {
+    let id = new_id();
     sqlx::query(
         "INSERT INTO workflow_transitions (id, registration_id, from_phase, to_phase, assigned_to, assigned_username, by_user, by_username, fill_token, payload_hash, at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     )
-    .bind(new_id())
+    .bind(&id)
     .bind(registration)
     .bind(&handover.from_phase)
     .bind(&handover.to_phase)
@@ -68,7 +70,7 @@ async fn insert_move(
     .bind(at)
     .execute(&mut *conn)
     .await?;
-    Ok(())
+    Ok(id)
 }
 
 async fn assign(
@@ -172,6 +174,9 @@ pub struct Advance {
     pub payload_hash: String,
     /// Admins may use expired credits.
     pub allow_expired_credits: bool,
+    /// The e-mails and webhooks the move causes, recorded with it unless the registration
+    /// is kept on hold for want of credits.
+    pub outbox: Vec<crate::tenant::deliveries::Planned>,
 }
 
 /// What became of a later send.
@@ -272,7 +277,7 @@ pub async fn advance(db: &TenantDb, step: &Advance) -> Result<Advanced> {
         // Rolled back: the credit taken above goes back too.
         return Ok(Advanced::MovedOn);
     }
-    insert_move(
+    let move_id = insert_move(
         &mut tx,
         &step.registration_id,
         &step.handover,
@@ -281,6 +286,17 @@ pub async fn advance(db: &TenantDb, step: &Advance) -> Result<Advanced> {
         at,
     )
     .await?;
+    if status != Status::Hold {
+        crate::tenant::deliveries::record(
+            &mut tx,
+            &step.registration_id,
+            &step.form_id,
+            &move_id,
+            &step.outbox,
+            at,
+        )
+        .await?;
+    }
     assign(
         &mut tx,
         &step.registration_id,

@@ -745,7 +745,8 @@ export interface paths {
         /**
          * `GET api/form/{id}/registrations/{registration_id}/resend`: sends the registration's
          *     e-mails and webhooks again. Only completed registrations outside the trash can be resent
-         *     (409 otherwise). Until the e-mail issue lands the request is recorded (decision 015).
+         *     (409 otherwise). Each e-mail and webhook due on completion (or on the phase it is in) is
+         *     recorded again as a new event of the outbox.
          */
         get: operations["registration_resend"];
         put?: never;
@@ -1583,7 +1584,11 @@ export interface components {
              *     null when it is not there.
              */
             deleted_at?: string | null;
-            /** @description Admin shape: per e-mail setting, `hook_status` pending, error or success. */
+            /**
+             * @description Admin shape: per e-mail setting, `hook_status` pending, error or success, with
+             *     `hook_index`, `hook_name`, `attempts`, `last_answer`, `next_attempt_at` and
+             *     `delivered_at` of its latest delivery.
+             */
             email_hooks?: Record<string, unknown>[] | null;
             fill_token?: string | null;
             form_id: string;
@@ -1605,7 +1610,10 @@ export interface components {
             /** @description The form's elements as they were when it was filled in. */
             schema: Record<string, unknown>[];
             values: Record<string, unknown>;
-            /** @description Admin shape: per integration, `hook_name` and `hook_status`. */
+            /**
+             * @description Admin shape: per integration, `hook_name` and `hook_status` (and the rest of its latest
+             *     delivery, as for `email_hooks`).
+             */
             webhook_integrations?: Record<string, unknown>[] | null;
             /**
              * @description Workflow registrations, for managers and for whoever it waits for: every move from
