@@ -6,7 +6,8 @@ use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
     assigned, client, exports, favorites, files, folder_admin, folders, form_access, form_admin,
-    forms, guest, ops, register, registrations, review, send, sync, user,
+    forms, guest, mail_attachments, ops, register, registrations, review, send, sync, user,
+    word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -49,11 +50,13 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(favorites::router())
         .merge(registrations::router())
         .merge(review::router())
+        .merge(mail_attachments::router())
         .merge(exports::router())
         .merge(assigned::router())
         .merge(send::router())
         .merge(sync::router())
         .merge(files::router())
+        .merge(word_templates::router())
         .merge(guest::router())
         .merge(ops::router())
 }

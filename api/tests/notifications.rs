@@ -400,3 +400,194 @@ async fn a_webhook_to_a_private_address_is_refused_unless_allowed() -> TestResul
     let _ = stop.send(());
     Ok(())
 }
+
+/// The text of a docx's main document (every `<w:t>`).
+fn docx_text(docx: &[u8]) -> TestResult<String> {
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(docx))?;
+    let mut xml = String::new();
+    std::io::Read::read_to_string(&mut archive.by_name("word/document.xml")?, &mut xml)?;
+    let mut text = String::new();
+    let mut rest = xml.as_str();
+    while let Some(start) = rest.find("<w:t") {
+        rest = &rest[start + 4..];
+        // `<w:t>` or `<w:t xml:space=...>`, not `<w:tbl>`, `<w:tc>`, ...
+        if !rest.starts_with('>') && !rest.starts_with(' ') {
+            continue;
+        }
+        let Some(open_end) = rest.find('>') else {
+            break;
+        };
+        rest = &rest[open_end + 1..];
+        let end = rest.find("</w:t>").unwrap_or(rest.len());
+        text.push_str(&rest[..end]);
+    }
+    let text = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    Ok(text)
+}
+
+#[tokio::test]
+async fn a_word_template_is_processed_merged_and_sent_as_docx_and_pdf() -> TestResult {
+    let app = TestApp::new().await?;
+    let manager = app.login("formulieren").await?;
+    let form_id = melding_form(&app, &manager).await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let template = std::fs::read("../worker/testdata/word-template-split-tokens.docx")?;
+
+    let refused = app
+        .upload(
+            &format!("/api/file-upload/email-word?client_id={demo}"),
+            Some(&manager),
+            "brief.txt",
+            b"geen word",
+            &[],
+        )
+        .await?;
+    assert_ne!(refused.status, StatusCode::OK);
+    assert_eq!(
+        refused.json["message"],
+        json!(domain::messages::WORD_ONLY_DOCX),
+        "{:?}",
+        refused.json
+    );
+    let uploaded = app
+        .upload(
+            &format!("/api/file-upload/email-word?client_id={demo}"),
+            Some(&manager),
+            "brief.docx",
+            &template,
+            &[],
+        )
+        .await?;
+    assert_eq!(uploaded.status, StatusCode::OK, "{:?}", uploaded.json);
+    let fid = uploaded.json["fid"].as_str().ok_or("fid")?.to_owned();
+
+    let run = uuid::Uuid::new_v4().simple().to_string();
+    let to = format!("word-{run}@gemeente.test");
+    let word_setting = |filetype: &str, filename: &str| {
+        json!({
+            "to_addresses": [to], "from_name": "Gemeente", "email_subject": format!("Brief {filetype}"),
+            "email_content_mode": "auto", "email_send_word_attachment": true,
+            "word_upload": { "fid": fid, "filename": "brief.docx" }, "word_filename": filename,
+            "send_as_filetype": filetype, "styling_options": { "word_document_default_font": "Georgia" }
+        })
+    };
+    let saved = app
+        .patch_json(
+            &format!("/api/form/{form_id}"),
+            Some(&manager),
+            &json!({ "email_settings": [word_setting("docx", "brief_$omschrijving$"), word_setting("pdf", "brief")] }),
+        )
+        .await?;
+    assert_eq!(saved.status, StatusCode::OK, "{:?}", saved.json);
+    let metadata = format!("/api/form/{form_id}/metadata");
+    assert_eq!(
+        app.get(&metadata, Some(&manager)).await?.json["email_word_files_processed"][&fid],
+        false
+    );
+
+    let stop = mail::start_workers(&app).await?;
+    let processed = app
+        .get(
+            &format!("/api/process-word-file/{form_id}/{fid}"),
+            Some(&manager),
+        )
+        .await?;
+    assert_eq!(processed.json["status"], "success", "{:?}", processed.json);
+    let mut done = false;
+    for _ in 0..100 {
+        if app.get(&metadata, Some(&manager)).await?.json["email_word_files_processed"][&fid]
+            == true
+        {
+            done = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(done, "the template was never processed");
+
+    let invuller = app.login("invuller").await?;
+    let id = send(
+        &app,
+        &invuller,
+        &form_id,
+        &format!("word-{run}"),
+        "melder@gemeente.test",
+    )
+    .await?;
+    let mut mails = Vec::new();
+    for _ in 0..300 {
+        mails = mail::mails_to(&to).await?;
+        if mails.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(mails.len(), 2, "both Word mails");
+    for received in &mails {
+        let attachment = &received["attachments"][0];
+        let stored = attachment["generatedFileName"]
+            .as_str()
+            .ok_or("stored name")?;
+        let bytes = mail::attachment(received, stored).await?;
+        let text = if received["subject"] == "Brief docx" {
+            assert_eq!(
+                attachment["fileName"],
+                "brief_Lamp brandt niet _ kap hangt scheef.docx"
+            );
+            docx_text(&bytes)?
+        } else {
+            assert_eq!(attachment["fileName"], "brief.pdf");
+            pdf_text(&bytes)?
+        };
+        for expected in [
+            "Serienummer: 1",
+            "Omschrijving: Lamp brandt niet & kap hangt scheef",
+            "Ingevuld door invuller",
+        ] {
+            assert!(
+                text.contains(expected),
+                "{expected:?} not in {}:\n{text}",
+                received["subject"]
+            );
+        }
+        assert!(
+            !text.contains("$omschrijving$") && !text.contains("$bestaat_niet$"),
+            "{text}"
+        );
+    }
+
+    // Download-emails gives what they carried, one folder per mail.
+    let link = app
+        .get(
+            &format!("/api/form/{form_id}/registrations/{id}/download-emails"),
+            Some(&manager),
+        )
+        .await?;
+    assert_eq!(link.status, StatusCode::OK, "{:?}", link.json);
+    let zip = app
+        .get(link.json["url"].as_str().ok_or("url")?, Some(&manager))
+        .await?;
+    assert_eq!(zip.status, StatusCode::OK);
+    let archive = zip::ZipArchive::new(std::io::Cursor::new(zip.body))?;
+    let mut names: Vec<String> = archive
+        .file_names()
+        .map(|name| name.map(|n| n.into_owned()))
+        .collect::<Result<_, _>>()?;
+    names.sort();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names
+            .iter()
+            .any(|n| n.ends_with("/1-brief_Lamp brandt niet _ kap hangt scheef.docx")),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n.ends_with("/1-brief.pdf")),
+        "{names:?}"
+    );
+    let _ = stop.send(());
+    Ok(())
+}

@@ -53,7 +53,7 @@ pub enum UploadProblem {
 }
 
 /// MIME type of Word files.
-const DOCX: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+pub const DOCX: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /// What an image tag element takes (spec document 001 section 5).
 pub const IMAGE_TAG_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif"];

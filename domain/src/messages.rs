@@ -350,6 +350,12 @@ pub const NOTICE_NO_RECIPIENT: &str = "Geen geldig e-mailadres om de e-mail naar
 /// Developer mode is on but no developer address is set.
 pub const NOTICE_NO_DEVELOPER_ADDRESS: &str =
     "De ontwikkelmodus staat aan, maar er is geen ontwikkelaarsadres ingesteld.";
+/// A Word template whose uploaded file is gone.
+pub const WORD_FILE_MISSING: &str = "Het Word-bestand is niet (meer) gevonden.";
+/// An upload for a Word attachment that is not a .docx (spec document 001 section 5).
+pub const WORD_ONLY_DOCX: &str = "Er kunnen alleen Word (.docx) bestanden worden geupload";
+/// A registration whose e-mails carried no files (download-emails).
+pub const NO_EMAIL_ATTACHMENTS: &str = "Er zijn geen bijlagen van e-mails om te downloaden.";
 /// A webhook URL that points to a private or loopback address.
 pub const HOOK_ADDRESS_REFUSED: &str =
     "Het adres van de integratie is een intern adres; daar wordt niet naartoe verstuurd.";

@@ -45,6 +45,8 @@ pub struct WordAttachment {
     pub filename: String,
     /// Sent as pdf (converted) or as the merged docx.
     pub as_pdf: bool,
+    /// `styling_options.word_document_default_font`: one of [`WORD_FONTS`].
+    pub default_font: String,
 }
 
 /// One e-mail notification of a form.
@@ -303,10 +305,11 @@ fn word_attachment(
             messages::FIELD_REQUIRED,
         ));
     }
-    (!file_id.is_empty()).then_some(WordAttachment {
+    (!file_id.is_empty()).then(|| WordAttachment {
         file_id,
         filename,
         as_pdf,
+        default_font: font.to_owned(),
     })
 }
 

@@ -220,7 +220,7 @@ mod tests {
 
     const FIXTURE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/fixtures/word-template-split-tokens.docx"
+        "/testdata/word-template-split-tokens.docx"
     );
 
     struct Registration;

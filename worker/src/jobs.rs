@@ -102,6 +102,11 @@ pub enum WorkJob {
     /// The weekly and monthly registration mails due on one day; each form's mail is claimed
     /// before it is sent.
     PeriodicMails { day: String },
+    /// An uploaded Word template of an e-mail setting, made ready for merges.
+    WordTemplate {
+        client_uuid: String,
+        file_id: String,
+    },
 }
 
 impl WorkJob {
@@ -111,6 +116,7 @@ impl WorkJob {
             WorkJob::Batch { .. } => "batch",
             WorkJob::DailyPurge { .. } => "daily_purge",
             WorkJob::PeriodicMails { .. } => "periodic_mails",
+            WorkJob::WordTemplate { .. } => "word_template",
         }
     }
 }
@@ -129,6 +135,12 @@ pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynE
         WorkJob::PeriodicMails { day } => crate::periodic::run_day(&ctx, day)
             .await
             .map(drop)
+            .map_err(Into::into),
+        WorkJob::WordTemplate {
+            client_uuid,
+            file_id,
+        } => crate::templates::run(&ctx, client_uuid, file_id)
+            .await
             .map_err(Into::into),
     };
     match &outcome {

@@ -18,8 +18,10 @@ pub mod purge;
 pub mod queue;
 pub mod runner;
 pub mod schedule;
+pub mod templates;
 pub mod webhook;
 pub mod word;
+pub mod word_values;
 
 pub use metrics::Metrics;
 pub use outbox::Outbox;

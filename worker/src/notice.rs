@@ -6,15 +6,20 @@
 use crate::deliver::{Attempt, Loaded};
 use crate::jobs::JobContext;
 use crate::mail::{Attachment, OutgoingMail};
+use crate::word::Styling;
+use crate::word_values::RegistrationValues;
 use domain::document::FileRef;
 use domain::messages;
 use domain::notice::{Letter, letter};
-use domain::notifications::{EmailSetting, email_settings};
+use domain::notifications::{EmailSetting, WordAttachment, email_settings};
 use domain::tokens::{RenderMode, render_tokens};
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use tenancy::TenantDb;
 use tenancy::tenant::deliveries::Delivery;
+use tenancy::tenant::word_templates;
 
 /// Delivers the e-mail of an outbox row.
 pub async fn deliver(ctx: &JobContext, db: &TenantDb, loaded: &Loaded, row: &Delivery) -> Attempt {
@@ -143,6 +148,10 @@ async fn attachments(
         let pdf = registration_pdf(db, loaded, setting.hide_empty).await?;
         keep(file_name(name, loaded, "pdf"), "application/pdf", &pdf)?;
     }
+    if let Some(word) = &setting.word {
+        let (name, content_type, bytes) = word_document(db, loaded, word).await?;
+        keep(name, content_type, &bytes)?;
+    }
     if setting.add_attachments {
         let blocks = loaded.blocks(false);
         for file in domain::document::all_files(&blocks) {
@@ -159,6 +168,46 @@ async fn attachments(
         }
     }
     Ok(found)
+}
+
+/// How long LibreOffice may take to turn one merged document into a PDF.
+const CONVERT_LIMIT: Duration = Duration::from_secs(60);
+const DOCX_TYPE: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/// The Word attachment: the template (as processed, or as uploaded when processing has not
+/// run) merged with the registration, as docx or converted to pdf.
+async fn word_document(
+    db: &TenantDb,
+    loaded: &Loaded,
+    word: &WordAttachment,
+) -> std::io::Result<(String, &'static str, Vec<u8>)> {
+    let processed = word_templates::prepared_docx(db, &word.file_id)
+        .await
+        .map_err(std::io::Error::other)?;
+    let template = match processed {
+        Some(docx) => docx,
+        None => tokio::fs::read(db.files_dir().join(&word.file_id)).await?,
+    };
+    let styling = Styling {
+        default_font: Some(word.default_font.clone()).filter(|font| !font.is_empty()),
+        colors: HashMap::new(),
+    };
+    let source = RegistrationValues {
+        loaded,
+        files_dir: db.files_dir(),
+    };
+    let merged = crate::word::merge(&template, &source, &styling).map_err(std::io::Error::other)?;
+    if !word.as_pdf {
+        return Ok((file_name(&word.filename, loaded, "docx"), DOCX_TYPE, merged));
+    }
+    let pdf = crate::convert::docx_to_pdf(&merged, &db.mails_dir(), CONVERT_LIMIT)
+        .await
+        .map_err(std::io::Error::other)?;
+    Ok((
+        file_name(&word.filename, loaded, "pdf"),
+        "application/pdf",
+        pdf,
+    ))
 }
 
 /// The registration PDF, made on a blocking thread (printpdf and image decoding are CPU work).

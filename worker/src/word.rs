@@ -1600,11 +1600,11 @@ mod tests {
 
     const FIXTURE: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/fixtures/word-template-split-tokens.docx"
+        "/testdata/word-template-split-tokens.docx"
     );
 
     fn fixture() -> Vec<u8> {
-        std::fs::read(FIXTURE).expect("shared/fixtures beside the repository")
+        std::fs::read(FIXTURE).expect("worker/testdata holds a copy of the shared fixture")
     }
 
     /// A registration: plain values, a subform `melder` with entries, a picture and a table.

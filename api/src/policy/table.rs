@@ -105,6 +105,11 @@ pub const REGISTRATION_TRASH: Route = perm("registration_trash", P::ManageFormRe
 pub const REGISTRATION_UNTRASH: Route =
     perm("registration_untrash", P::ManageFormRegistrationsDelete);
 pub const REGISTRATION_RESEND: Route = perm("registration_resend", P::ManageFormRegistrations);
+/// What the registration's e-mails carried: a link, then the zip.
+pub const REGISTRATION_DOWNLOAD_EMAILS: Route =
+    perm("registration_download_emails", P::ManageFormRegistrations);
+pub const REGISTRATION_EMAILS_ZIP: Route =
+    perm("registration_emails_zip", P::ManageFormRegistrations);
 /// Downloads: the route needs either download permission; each kind then its own.
 pub const REGISTRATIONS_EXPORT: Route = route(
     "registrations_export",
@@ -128,6 +133,9 @@ pub const FILE_UPLOAD: Route = route("file_upload", Rule::GuestOr(Need::Member))
 pub const FILE_UPLOAD_HD: Route = route("file_upload_hd", Rule::GuestOr(Need::Member));
 pub const FILE_UPLOAD_IMAGETAG: Route = perm("file_upload_imagetag", P::ManageFormEdit);
 pub const FILE_UPLOAD_STATIC: Route = perm("file_upload_static_file", P::ManageFormEdit);
+pub const FILE_UPLOAD_EMAIL_WORD: Route = perm("file_upload_email_word", P::ManageFormEmails);
+/// Processing an uploaded Word template for one of the form's e-mail settings.
+pub const WORD_FILE_PROCESS: Route = perm("word_file_process", P::ManageFormEmails);
 pub const FILE_DOWNLOAD: Route = route("file_download", Rule::In(Need::Member));
 pub const FILE_FIND_BY_DIGEST: Route = route("file_find_by_digest", Rule::GuestOr(Need::Member));
 
@@ -195,6 +203,8 @@ pub const ALL: &[Route] = &[
     REGISTRATION_TRASH,
     REGISTRATION_UNTRASH,
     REGISTRATION_RESEND,
+    REGISTRATION_DOWNLOAD_EMAILS,
+    REGISTRATION_EMAILS_ZIP,
     REGISTRATIONS_EXPORT,
     REGISTRATIONS_EXPORT_PROGRESS,
     REGISTRATIONS_EXPORT_FILE,
@@ -203,6 +213,8 @@ pub const ALL: &[Route] = &[
     FILE_UPLOAD_HD,
     FILE_UPLOAD_IMAGETAG,
     FILE_UPLOAD_STATIC,
+    FILE_UPLOAD_EMAIL_WORD,
+    WORD_FILE_PROCESS,
     FILE_DOWNLOAD,
     FILE_FIND_BY_DIGEST,
     HEALTHZ,

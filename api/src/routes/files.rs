@@ -47,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_form_hd))
         .routes(routes!(upload_imagetag))
         .routes(routes!(upload_static_file))
+        .routes(routes!(upload_email_word))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
         .routes(routes!(find_by_digest))
         .routes(routes!(download))
@@ -134,6 +135,9 @@ const IMAGE_TAG: Accepts = Accepts::Types(IMAGE_TAG_TYPES, messages::IMAGE_TAG_T
 const STATIC_FILE: Accepts =
     Accepts::Types(STATIC_FILE_TYPES, messages::STATIC_FILE_TYPE_NOT_ALLOWED);
 
+/// `POST /api/file-upload/email-word`: the Word template of an e-mail setting.
+const EMAIL_WORD: Accepts = Accepts::Types(&[domain::files::DOCX], messages::WORD_ONLY_DOCX);
+
 /// `POST /api/file-upload/form`: a file for a file or image element, signed in (`client_id`)
 /// or through a guest form (`guest_id`). Answers the element's value entry.
 #[utoipa::path(post, path = "/api/file-upload/form", operation_id = table::FILE_UPLOAD.op, tag = "files",
@@ -193,6 +197,22 @@ async fn upload_static_file(
     upload: Upload,
 ) -> Result<Json<UploadedFile>> {
     receive(&state, upload, &table::FILE_UPLOAD_STATIC, STATIC_FILE).await
+}
+
+/// `POST /api/file-upload/email-word`: a .docx template for a notification's Word attachment;
+/// `GET /api/process-word-file/...` then makes it ready.
+#[utoipa::path(post, path = "/api/file-upload/email-word", operation_id = table::FILE_UPLOAD_EMAIL_WORD.op, tag = "files",
+    params(Target),
+    request_body(content = UploadBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Stored", body = UploadedFile),
+        (status = 413, description = "Over 20 MB, or the client's storage is full", body = ErrorBody)
+    ))]
+async fn upload_email_word(
+    State(state): State<AppState>,
+    upload: Upload,
+) -> Result<Json<UploadedFile>> {
+    receive(&state, upload, &table::FILE_UPLOAD_EMAIL_WORD, EMAIL_WORD).await
 }
 
 /// What every upload call reads before its body: the caller (a guest has no key), the

@@ -145,8 +145,8 @@ struct Metadata {
     email_word_files_processed: Map<String, Value>,
 }
 
-/// `GET api/form/{form_id}/metadata`: the processing state of the form's Word files (none
-/// are processed yet; the Word issue fills this in).
+/// `GET api/form/{form_id}/metadata`: the processing state of the Word templates the form's
+/// e-mail settings use (polled by the form shell while any is false).
 #[utoipa::path(get, path = "/api/form/{form_id}/metadata", operation_id = table::FORM_METADATA.op, tag = "forms",
     params(("form_id" = String, Path)),
     responses((status = 200, description = "Word processing state", body = Metadata)))]
@@ -155,9 +155,19 @@ async fn metadata(
     auth: AuthUser,
     Path(form_id): Path<String>,
 ) -> Result<Json<Metadata>> {
-    policy::form(&state, auth, &form_id, &table::FORM_METADATA).await?;
+    let form = policy::form(&state, auth, &form_id, &table::FORM_METADATA).await?;
+    let templates: Vec<String> =
+        domain::notifications::email_settings(&form.form.form.email_settings)
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|setting| setting.word.map(|word| word.file_id))
+            .collect();
+    let processed = tenancy::tenant::word_templates::processed(form.ctx.db(), &templates).await?;
     Ok(Json(Metadata {
-        email_word_files_processed: Map::new(),
+        email_word_files_processed: processed
+            .into_iter()
+            .map(|(id, done)| (id, Value::Bool(done)))
+            .collect(),
     }))
 }
 

@@ -266,12 +266,12 @@ async fn list(
 
 /// `{"status": "success"}`.
 #[derive(Debug, Serialize, ToSchema)]
-struct Success {
+pub(crate) struct Success {
     status: String,
 }
 
 impl Success {
-    fn new() -> Success {
+    pub(crate) fn new() -> Success {
         Success {
             status: "success".to_owned(),
         }

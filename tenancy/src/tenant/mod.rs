@@ -12,4 +12,5 @@ pub mod registrations;
 pub mod revisions;
 pub mod saved;
 pub mod user_groups;
+pub mod word_templates;
 pub mod workflow;

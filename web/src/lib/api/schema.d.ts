@@ -275,6 +275,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/file-upload/email-word": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/file-upload/email-word`: a .docx template for a notification's Word attachment;
+         *     `GET /api/process-word-file/...` then makes it ready.
+         */
+        post: operations["file_upload_email_word"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file-upload/form": {
         parameters: {
             query?: never;
@@ -563,8 +583,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET api/form/{form_id}/metadata`: the processing state of the form's Word files (none
-         *     are processed yet; the Word issue fills this in).
+         * `GET api/form/{form_id}/metadata`: the processing state of the Word templates the form's
+         *     e-mail settings use (polled by the form shell while any is false).
          */
         get: operations["form_metadata"];
         put?: never;
@@ -727,6 +747,46 @@ export interface paths {
          *     may open one in the trash. Hold registrations cannot be opened.
          */
         get: operations["registration_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{form_id}/registrations/{registration_id}/download-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/form/{form_id}/registrations/{registration_id}/download-emails`: where to fetch
+         *     the zip of what the registration's e-mails carried; 404 when they carried nothing.
+         */
+        get: operations["registration_download_emails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/form/{form_id}/registrations/{registration_id}/emails-zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/form/{form_id}/registrations/{registration_id}/emails-zip`: the zip, one folder
+         *     per e-mail (its date and name) holding what it carried.
+         */
+        get: operations["registration_emails_zip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -971,6 +1031,26 @@ export interface paths {
         };
         /** This document. */
         get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/process-word-file/{form_id}/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/process-word-file/{form_id}/{file_id}`: queues the processing of an uploaded
+         *     template for the form; until it is done the form's metadata says false for it.
+         */
+        get: operations["word_file_process"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1335,6 +1415,12 @@ export interface components {
             rules?: Record<string, unknown>[] | null;
             schema?: Record<string, unknown>[] | null;
             values?: Record<string, unknown> | null;
+        };
+        /** @description `GET .../download-emails`. */
+        DownloadLink: {
+            status: string;
+            /** @description The zip, fetched with the same sign-in. */
+            url: string;
         };
         /** @description The Download queue entity (document 001 section 3), with where it stands. */
         DownloadQueue: {
@@ -2704,6 +2790,105 @@ export interface operations {
             };
             /** @description Too many guest requests from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_upload_email_word: {
+        parameters: {
+            query?: {
+                /** @description The client of a signed-in upload. */
+                client_id?: string;
+                /** @description The guest id of a guest form (no sign-in). */
+                guest_id?: string;
+                kind?: "image";
+                /**
+                 * @description SHA-256 of the file (64 lowercase hex): the upload is refused when the bytes differ,
+                 *     and when this uploader sent these bytes before, that file is answered again instead
+                 *     of a second copy (a retried or offline-kept upload is stored once).
+                 */
+                sha256?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadBody"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over 20 MB, or the client's storage is full */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is refused; `errors` points at each field. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4505,6 +4690,106 @@ export interface operations {
             };
         };
     };
+    registration_download_emails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip's address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such registration, or its e-mails carried no files */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registration_emails_zip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                registration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": number[];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such registration, or its e-mails carried no files */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     registration_resend: {
         parameters: {
             query?: never;
@@ -5209,6 +5494,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, unknown>;
+                };
+            };
+        };
+    };
+    word_file_process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: string;
+                file_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
