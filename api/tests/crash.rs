@@ -2,24 +2,17 @@
 //! is killed in the middle of an export and started again; the export is finished once,
 //! complete, without a duplicate row.
 
+mod common;
+
+use common::process::{eform, free_port, wait_healthy};
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 type TestResult<T = ()> = Result<T, Box<dyn std::error::Error>>;
 
 const ROWS: i64 = 150_000;
-
-fn eform() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_eform"))
-}
-
-fn free_port() -> TestResult<u16> {
-    Ok(std::net::TcpListener::bind("127.0.0.1:0")?
-        .local_addr()?
-        .port())
-}
 
 /// `eform serve` on `port`, with a short job lease so a dead runner's batch is taken over
 /// within seconds.
@@ -34,19 +27,6 @@ fn serve(dir: &Path, port: u16) -> TestResult<Child> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()?)
-}
-
-async fn wait_healthy(base: &str) -> TestResult {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < deadline {
-        if let Ok(answer) = reqwest::get(format!("{base}/healthz")).await
-            && answer.status().is_success()
-        {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err("the server did not come up".into())
 }
 
 /// Copies the one registration of 'Demo melding' until the form has `ROWS`, straight into

@@ -244,9 +244,7 @@ async fn receiver() -> TestResult<(String, Arc<Mutex<Seen>>)> {
             }
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let url = format!("http://{}/hook", listener.local_addr()?);
-    tokio::spawn(async move { axum::serve(listener, app).await });
+    let url = format!("{}/hook", common::process::serve(app).await?);
     Ok((url, seen))
 }
 

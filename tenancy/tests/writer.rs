@@ -211,7 +211,7 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
         with_mail += recorded.len();
     }
     assert_eq!(with_mail, 3);
-    assert_eq!(deliveries::due(&db, 60, 100).await?.len(), 3);
+    assert_eq!(deliveries::claim_due(&db, 60, 100).await?.len(), 3);
     Ok(())
 }
 

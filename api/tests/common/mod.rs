@@ -5,6 +5,7 @@
 
 pub mod inspection;
 pub mod mail;
+pub mod process;
 
 use api::{AppState, Config, http, seed};
 use axum::Router;

@@ -97,15 +97,20 @@ pub async fn resend(
     Ok(planned.len())
 }
 
-/// Ids of deliveries due now and not on the queue (or queued longer than `requeue_after`
-/// seconds ago without being taken: the job was lost), oldest first.
-pub async fn due(db: &TenantDb, requeue_after: i64, limit: i64) -> Result<Vec<String>> {
+/// Claims up to `limit` deliveries due now and not on the queue (or queued longer than
+/// `requeue_after` seconds ago without being taken: the job was lost), oldest first, marking
+/// them queued in the same statement, so two dispatchers never both queue a row. A crash
+/// before the caller queues them leaves them to be claimed again after `requeue_after`.
+pub async fn claim_due(db: &TenantDb, requeue_after: i64, limit: i64) -> Result<Vec<String>> {
     let at = now();
     Ok(sqlx::query_scalar(
-        "SELECT id FROM deliveries
-         WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?1
-           AND (queued_at IS NULL OR queued_at <= ?2) AND (lease_until IS NULL OR lease_until <= ?1)
-         ORDER BY next_attempt_at LIMIT ?3",
+        "UPDATE deliveries SET queued_at = ?1
+         WHERE id IN (
+           SELECT id FROM deliveries
+           WHERE next_attempt_at IS NOT NULL AND next_attempt_at <= ?1
+             AND (queued_at IS NULL OR queued_at <= ?2) AND (lease_until IS NULL OR lease_until <= ?1)
+           ORDER BY next_attempt_at LIMIT ?3)
+         RETURNING id",
     )
     .bind(at)
     .bind(at - requeue_after)
@@ -121,18 +126,6 @@ pub async fn next_due(db: &TenantDb) -> Result<Option<i64>> {
     )
     .fetch_one(db.pool())
     .await?)
-}
-
-/// Notes that these deliveries were put on the queue.
-pub async fn mark_queued(db: &TenantDb, ids: &[String]) -> Result<()> {
-    sqlx::query(
-        "UPDATE deliveries SET queued_at = ?1 WHERE id IN (SELECT value FROM json_each(?2))",
-    )
-    .bind(now())
-    .bind(serde_json::to_string(ids)?)
-    .execute(db.pool())
-    .await?;
-    Ok(())
 }
 
 /// Takes a due delivery for `lease_secs` and counts the attempt; None when it is not due
