@@ -241,7 +241,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'registrations/:registration_id',
-            loader: guardedLoader('auth', async () => (await import('@/features/form-admin/session')).permissionLoader('eform manage form registrations')),
+            // The registration comes from the loader, so a resend or the polling of queued
+            // deliveries revalidates it (spec 001 screen 13).
+            loader: guardedLoader('auth', async () =>
+              (await import('@/features/form-registrations/routes/form-registration-view')).formRegistrationViewLoader,
+            ),
             ErrorBoundary: RouteErrorBoundary,
             lazy: async () => ({
               Component: (await import('@/features/form-registrations/routes/form-registration-view')).FormRegistrationViewRoute,

@@ -233,6 +233,41 @@ export const nl = {
     inTrash: (when: string) => `In de prullenbak sinds ${when}; wordt na 30 dagen definitief verwijderd.`, // ours
     details: 'Gegevens', // ours
     answers: 'Antwoorden', // ours
+    downloadEmails: 'E-mailbijlagen downloaden', // ours
+    downloadEmailsBusy: 'E-mailbijlagen ophalen..', // ours
+    emailsZipName: (serial: number) => `e-mailbijlagen-registratie-${serial}.zip`, // ours
+    emailsReadyTitle: 'Download gereed', // ours
+    emailsReadyText: (fileName: string) =>
+      `De bijlagen van de e-mails van deze registratie worden opgeslagen als ${fileName}. Staat het bestand niet bij uw downloads, sla het dan opnieuw op.`, // ours
+    emailsSaveAgain: 'Opnieuw opslaan', // ours
+    emailsClose: 'Sluiten', // ours
+    // What became of the registration's e-mails and integrations (decision 017); wording ours.
+    deliveries: {
+      title: 'Verzonden e-mails en koppelingen', // ours
+      empty: 'Voor deze registratie zijn geen e-mails of koppelingen verstuurd.', // ours
+      name: 'Naam', // ours
+      type: 'Soort', // ours
+      status: 'Status', // ours
+      attempts: 'Pogingen', // ours
+      lastAnswer: 'Laatste antwoord', // ours
+      when: 'Tijdstip', // ours
+      types: {
+        email: 'E-mail',
+        'post-to-url': 'Koppeling: post-to-url',
+        'sia-signal-create': 'Koppeling: sia-signal-create',
+        'schouten-merge-registrations': 'Koppeling: schouten-merge-registrations',
+        datasource: 'Databron',
+      } as Record<string, string>, // ours (the type names are the spec's)
+      statuses: { pending: 'In de wachtrij', error: 'Mislukt', success: 'Verstuurd' }, // ours
+      unnamedEmail: (n: number) => `E-mail ${n}`, // ours
+      unnamedIntegration: (n: number) => `Integratie ${n}`, // ours
+      deliveredAt: (when: string) => `Verstuurd op ${when}`, // ours
+      nextAttempt: (when: string) => `Volgende poging ${when}`, // ours
+      soon: 'Wordt zo verstuurd', // ours
+      noMoreAttempts: 'Geen nieuwe poging', // ours
+      noAnswer: '–', // ours
+      polling: 'Er staat nog iets in de wachtrij; de status wordt vanzelf bijgewerkt.', // ours
+    },
     status: 'Status', // ours
     statuses: { completed: 'Voltooid', draft: 'Onvoltooid', hold: 'Wacht op credits' } as Record<string, string>, // ours
     periodic: {
@@ -962,7 +997,7 @@ export const nl = {
       previewTitle: 'Voorbeeld', // ours
       previewEmpty: 'Dit formulier heeft nog geen elementen.', // ours
       wordProcessing:
-        'Het Word document wordt verwerkt. Het formulier kan pas worden ingevuld als dit klaar is.', // ours: wording of the spec's banner
+        'Het Word-document wordt verwerkt. Het formulier kan pas worden ingevuld als dat klaar is.', // ours: wording of the spec's banner
     },
 
     revisions: {
@@ -1045,6 +1080,17 @@ export const nl = {
 
     badInternet: 'Modus slechte internetverbinding', // ours
 
+    // Admins only (spec 000 section 6: 'the developer mode switch'); wording ours.
+    developerMode: {
+      switch: 'Ontwikkelmodus e-mail', // ours
+      help: 'Alle e-mails van dit formulier gaan dan alleen naar het adres hieronder, niet naar de ingestelde ontvangers. Alleen beheerders zien deze instelling.', // ours
+      address: 'E-mailadres ontwikkelaar', // ours
+      addressHelp: 'Hier komen alle e-mails van dit formulier terecht.', // ours
+      addressRequired: 'Vul een e-mailadres in.', // ours
+      addressInvalid: 'Vul een geldig e-mailadres in.', // ours: the server's text
+      save: 'Ontwikkelmodus opslaan', // ours
+    },
+
     workflow: {
       title: 'Workflow', // ours
       phase: 'Toon formulier in fase',
@@ -1121,10 +1167,19 @@ export const nl = {
       word: 'Word document als bijlage versturen', // ours
       wordLocked: 'Voor Word bijlagen heeft de klant de Word module nodig.', // ours
       wordUpload: 'Word document (.docx) uploaden', // ours
-      wordUploadUnavailable:
-        'Het uploaden van Word documenten is nog niet beschikbaar. De overige instellingen van de Word bijlage kunt u al opslaan.', // ours
+      wordReplace: 'Ander Word document (.docx) uploaden', // ours
+      wordRemove: 'Verwijderen', // ours
+      wordRemoveLabel: (name: string) => `Word document ${name} verwijderen`, // ours
+      wordUploading: (name: string) => `${name} wordt geupload..`, // ours
+      wordOnlyDocx: 'Er kunnen alleen Word (.docx) bestanden worden geupload',
+      wordUploadFailed: 'Het Word document kon niet worden geupload. Probeer het opnieuw.', // ours
+      wordProcessFailed: 'Het Word document kon niet worden verwerkt. Upload het opnieuw.', // ours
       wordCurrent: (name: string) => `Huidig document: ${name}`, // ours
       wordNone: 'Er is nog geen Word document geüpload.', // ours
+      developerMode: (address: string) =>
+        address
+          ? `Ontwikkelmodus e-mail staat aan: alle e-mails van dit formulier gaan alleen naar ${address}.`
+          : 'Ontwikkelmodus e-mail staat aan, maar er is geen adres ingesteld: er worden geen e-mails verstuurd.', // ours
       wordFilename: 'Bestandsnaam van de Word bijlage', // ours
       sendAs: 'Versturen als', // ours
       sendAsPdf: 'PDF', // ours

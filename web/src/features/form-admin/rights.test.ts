@@ -63,6 +63,12 @@ describe('detailParts', () => {
     expect(both).toMatchObject({ revisions: true, restore: true });
   });
 
+  it('gives the e-mail developer mode to admins only, whatever the permissions', () => {
+    const all = ['eform manage form edit', 'eform manage form emails', 'eform manage forms'];
+    expect(detailParts({ permissions: all, roles: ['client_manager'] }).developerMode).toBe(false);
+    expect(detailParts({ permissions: [], roles: ['admin'] }).developerMode).toBe(true);
+  });
+
   it('keeps publish and unpublish apart', () => {
     expect(detailParts({ permissions: ['eform manage form publish'], roles: [] })).toMatchObject({ publish: true, unpublish: false });
   });

@@ -93,6 +93,8 @@ export interface DetailParts {
   copy: boolean;
   badInternet: boolean;
   delete: boolean;
+  /** The e-mail developer mode is the admins' alone (spec 000 section 6, spec 002 section 6). */
+  developerMode: boolean;
 }
 
 export function detailParts(rights: Rights): DetailParts {
@@ -110,5 +112,6 @@ export function detailParts(rights: Rights): DetailParts {
     copy: has(PERMISSION.edit),
     badInternet: has(PERMISSION.edit),
     delete: has(PERMISSION.delete),
+    developerMode: isAdmin(rights.roles),
   };
 }

@@ -4,7 +4,7 @@
  * here never overwrites what another tab changed meanwhile.
  */
 import { api, ApiError } from '@/lib/api';
-import type { AdminForm } from '@/lib/api/types';
+import type { AdminForm, UploadedFile } from '@/lib/api/types';
 import { serverProblems, type NotificationPart, type Problems } from './problems';
 
 export type { AdminForm };
@@ -38,4 +38,27 @@ export async function savePart(formId: string, part: NotificationPart, value: un
 export async function savePartAction(request: Request, formId: string | undefined, part: NotificationPart): Promise<SaveResult> {
   const body = (await request.json()) as Record<string, unknown> | null;
   return savePart(formId ?? '', part, body?.[part] ?? []);
+}
+
+/**
+ * `POST /api/file-upload/email-word?client_id=...`, multipart `file`: a .docx template for an
+ * e-mail's Word attachment. The client goes in the query string, as for the editor's uploads:
+ * the server authorises the upload before it reads the body.
+ */
+export function uploadWordTemplate(
+  clientId: string,
+  file: File,
+  options: { signal?: AbortSignal; onUploadProgress?(loaded: number, total: number): void } = {},
+): Promise<UploadedFile> {
+  const formData = new FormData();
+  formData.append('file', file, file.name);
+  return api.upload<UploadedFile>(`/api/file-upload/email-word?${new URLSearchParams({ client_id: clientId })}`, { formData, ...options });
+}
+
+/**
+ * `GET /api/process-word-file/{form_id}/{file_id}`: queues the processing of an uploaded
+ * template; the form's metadata says when it is done (the form shell shows the banner meanwhile).
+ */
+export function processWordFile(formId: string, fileId: string): Promise<unknown> {
+  return api.request(`/api/process-word-file/${encodeURIComponent(formId)}/${encodeURIComponent(fileId)}`);
 }

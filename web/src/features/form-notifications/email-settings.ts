@@ -3,6 +3,7 @@
  * what the server stores, edited as plain objects, checked as domain/src/notifications.rs checks
  * them (same paths, same texts) and written back. Keys this screen does not know are kept.
  */
+import { wordFileId } from '@/lib/word-templates';
 import { nl } from '@/messages/nl';
 import { isEmailOrToken, isFilenameOrToken } from './checks';
 import { checkPhases, readPhases } from './phases';
@@ -55,7 +56,10 @@ export interface EmailSetting {
   email_add_attachments: boolean;
   email_no_styling: boolean;
   email_send_word_attachment: boolean;
-  /** The uploaded template as the upload call answered it; kept as it came. */
+  /**
+   * The uploaded template: `{ fid, filename }` as this screen stores it; what older saves
+   * stored is kept as it came.
+   */
   word_upload: unknown;
   word_filename: string;
   send_as_filetype: 'pdf' | 'docx';
@@ -159,13 +163,8 @@ export function tidyEmailSetting(setting: EmailSetting, workflow: boolean): Emai
   };
 }
 
-/** The Word template's file id, as the server reads it (`fid`, `file_id`, or the id itself). */
-export function wordFileId(upload: unknown): string {
-  if (typeof upload === 'string') return upload;
-  if (typeof upload !== 'object' || upload === null) return '';
-  const { fid, file_id } = upload as { fid?: unknown; file_id?: unknown };
-  return text(fid) || text(file_id);
-}
+/** The Word template's file id, as the server reads it (shared with the form shell). */
+export { wordFileId };
 
 /** The Word template's file name, when the upload answer named one. */
 export function wordFileName(upload: unknown): string {

@@ -21,8 +21,21 @@ export function loadRegistrations(formId: string, query: string, signal?: AbortS
 }
 
 /** One registration in the admin shape (trash, hook statuses, workflow moves). */
-export function loadRegistration(formId: string, registrationId: string): Promise<Registration> {
-  return api.request<Registration>(`${registrations(formId)}/${enc(registrationId)}`);
+export function loadRegistration(formId: string, registrationId: string, signal?: AbortSignal): Promise<Registration> {
+  return api.request<Registration>(`${registrations(formId)}/${enc(registrationId)}`, { signal });
+}
+
+/** `GET .../download-emails`: where the zip of what the registration's e-mails carried is. */
+export function emailsDownload(formId: string, registrationId: string): Promise<{ status: string; url: string }> {
+  return api.request(`${registrations(formId)}/${enc(registrationId)}/download-emails`);
+}
+
+/**
+ * The zip behind the address download-emails gave. The server hands it out with the same
+ * sign-in (the api-key header), which a plain link cannot send, so it is fetched here.
+ */
+export function fetchEmailsZip(url: string): Promise<Blob> {
+  return api.requestBlob(url);
 }
 
 /** Trash, untrash or resend: each answers `{status: 'success'}`. */

@@ -60,6 +60,9 @@ export interface FormSettings {
   searchable_fields?: SearchableField[];
   guestAccess?: boolean;
   guestID?: string;
+  /** Admins only (spec 000 section 6): every mail of the form goes to the developer address alone. */
+  email_developer_mode?: boolean;
+  email_developer_address?: string;
   [extra: string]: unknown;
 }
 

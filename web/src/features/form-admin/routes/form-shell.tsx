@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
+import { referencedWordFiles } from '@/lib/word-templates';
 import { nl } from '@/messages/nl';
 import { loadAdminForm, loadFormMetadata, type AdminForm } from '../api';
 import type { AdminFormContext } from '../form-context';
@@ -26,7 +27,8 @@ type Loaded = { status: 'loading' } | { status: 'loaded'; form: AdminForm } | { 
 
 /**
  * Spec 001 screen 1: top bar with the form name ('Laden..' while loading) and the tabs the user
- * may open; the child route below gets the form through the outlet context (`useAdminForm`).
+ * may open, and the warning banner while a Word template of its e-mails is processed; the child
+ * route below gets the form through the outlet context (`useAdminForm`).
  */
 export function FormShellRoute() {
   const { form_id = '' } = useParams();
@@ -61,7 +63,8 @@ export function FormShellRoute() {
     refresh().catch((error: unknown) => console.warn('form could not be refreshed', error));
   }, [pathname, refresh]);
 
-  const wordProcessing = useWordProcessing(form_id);
+  const templates = loaded.status === 'loaded' ? referencedWordFiles(loaded.form.email_settings).join(',') : '';
+  const wordProcessing = useWordProcessing(form_id, templates);
   const tabs = useMemo(() => formTabs(rights, form_id), [rights, form_id]);
   // The deepest tab whose path the location starts with; Bekijk only on its exact path.
   const active = tabs.find((tab) => tab.key !== 'view' && (pathname === tab.to || pathname.startsWith(`${tab.to}/`)))?.to ?? tabs[0]?.to;
@@ -99,22 +102,35 @@ export function FormShellRoute() {
   );
 }
 
-/** True while the server still processes a Word file of the form's e-mails (polled). */
-function useWordProcessing(formId: string): boolean {
+/**
+ * True while the server still processes a Word template the form's e-mail settings use (spec
+ * 001 screen 1 and section 4). Only asked when the settings use one; asked again every 10 s
+ * while any is not done, and afresh when the templates change (the E-mails tab saved).
+ */
+function useWordProcessing(formId: string, templates: string): boolean {
   const [processing, setProcessing] = useState(false);
   useEffect(() => {
+    if (!templates) {
+      setProcessing(false);
+      return;
+    }
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(() => void check(), METADATA_POLL_MS);
+    };
     const check = async () => {
       try {
         const metadata = await loadFormMetadata(formId);
-        const busy = Object.values(metadata?.email_word_files_processed ?? {}).some((done) => !done);
         if (stopped) return;
+        const busy = Object.values(metadata?.email_word_files_processed ?? {}).some((done) => done !== true);
         setProcessing(busy);
-        if (busy) timer = setTimeout(() => void check(), METADATA_POLL_MS);
+        if (busy) later();
       } catch (error) {
-        // Spec 001 section 8: other load failures are only logged.
+        if (stopped) return;
+        // Spec 001 section 8: other load failures are only logged; the next round may answer.
         console.warn('form metadata could not be loaded', error);
+        later();
       }
     };
     void check();
@@ -122,6 +138,6 @@ function useWordProcessing(formId: string): boolean {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [formId]);
+  }, [formId, templates]);
   return processing;
 }

@@ -31,6 +31,7 @@ import {
 } from '../api';
 import { AccessDialog, type AccessCandidate } from '../components/access-dialog';
 import { CopyPanel } from '../components/copy-panel';
+import { DeveloperModePanel } from '../components/developer-mode-panel';
 import { EditPanel } from '../components/edit-panel';
 import { FormPreview } from '../components/form-preview';
 import { GuestPanel } from '../components/guest-panel';
@@ -80,7 +81,7 @@ export function FormViewRoute() {
     },
     [replace],
   );
-  const saveSettings = (changes: Record<string, unknown>) => void save({ ...form, settings: { ...(form.settings ?? {}), ...changes } });
+  const saveSettings = (changes: Record<string, unknown>) => save({ ...form, settings: { ...(form.settings ?? {}), ...changes } });
 
   const togglePublished = async (publish: boolean) => {
     setBusy(true);
@@ -193,7 +194,7 @@ export function FormViewRoute() {
           </Section>
         )}
 
-        {(parts.search || parts.guest || parts.badInternet) && (
+        {(parts.search || parts.guest || parts.badInternet || parts.developerMode) && (
           <Section>
             <Typography variant="h6" component="h2">
               {t.settingsTitle}
@@ -205,7 +206,7 @@ export function FormViewRoute() {
                     <Switch
                       checked={Boolean(form.settings?.search_enabled)}
                       disabled={busy}
-                      onChange={(event) => saveSettings({ search_enabled: event.target.checked })}
+                      onChange={(event) => void saveSettings({ search_enabled: event.target.checked })}
                     />
                   }
                   label={nl.formAdmin.search.switch}
@@ -215,17 +216,26 @@ export function FormViewRoute() {
                 </Button>
               </Stack>
             )}
-            {parts.guest && <GuestPanel form={form} busy={busy} onToggle={(on) => saveSettings({ guestAccess: on })} />}
+            {parts.guest && <GuestPanel form={form} busy={busy} onToggle={(on) => void saveSettings({ guestAccess: on })} />}
             {parts.badInternet && (
               <FormControlLabel
                 control={
                   <Switch
                     checked={Boolean(form.settings?.bad_internet_mode)}
                     disabled={busy}
-                    onChange={(event) => saveSettings({ bad_internet_mode: event.target.checked })}
+                    onChange={(event) => void saveSettings({ bad_internet_mode: event.target.checked })}
                   />
                 }
                 label={nl.formAdmin.badInternet}
+              />
+            )}
+            {parts.developerMode && (
+              <DeveloperModePanel
+                // A saved (or reloaded) form starts the panel afresh from what is stored.
+                key={`${String(form.settings?.email_developer_mode)}-${String(form.settings?.email_developer_address)}`}
+                settings={form.settings}
+                busy={busy}
+                onSave={(changes) => saveSettings({ ...changes })}
               />
             )}
           </Section>
@@ -300,7 +310,7 @@ export function FormViewRoute() {
           onClose={() => setDialog(null)}
           onSave={(fields) => {
             setDialog(null);
-            saveSettings({ searchable_fields: fields });
+            void saveSettings({ searchable_fields: fields });
           }}
         />
       )}

@@ -26,11 +26,14 @@ interface EmailSettingFieldsProps {
   workflow: boolean;
   /** The client has the paid Word module (Word attachments are locked without it). */
   wordModule: boolean;
+  /** Where a Word template is uploaded and processed. */
+  formId: string;
+  clientId: string;
   onChange(setting: EmailSetting): void;
 }
 
 /** The fields of one e-mail notification (spec 001 section 3 'Email setting'). */
-export function EmailSettingFields({ setting, index, problems, tokens, workflow, wordModule, onChange }: EmailSettingFieldsProps) {
+export function EmailSettingFields({ setting, index, problems, tokens, workflow, wordModule, formId, clientId, onChange }: EmailSettingFieldsProps) {
   const t = nl.formNotifications.emails;
   const modeId = useId();
   const at = (key: string) => `${index}/${key}`;
@@ -124,7 +127,15 @@ export function EmailSettingFields({ setting, index, problems, tokens, workflow,
             />
           )}
           {toggle('email_add_attachments', t.addAttachments)}
-          <WordAttachmentFields setting={setting} index={index} problems={problems} available={wordModule} onChange={onChange} />
+          <WordAttachmentFields
+            setting={setting}
+            index={index}
+            problems={problems}
+            available={wordModule}
+            formId={formId}
+            clientId={clientId}
+            onChange={onChange}
+          />
         </Stack>
       </Box>
 

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -55,6 +56,12 @@ export function FormEmailsRoute() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t.intro}
       </Typography>
+      {/* An admin's developer mode (form detail) redirects every mail: say so where mails are set. */}
+      {form.settings?.email_developer_mode === true && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t.developerMode(String(form.settings.email_developer_address ?? '').trim())}
+        </Alert>
+      )}
       {editor.refused && <ProblemSummary other={editor.otherProblems} />}
       <EntryList
         editor={editor}
@@ -69,6 +76,8 @@ export function FormEmailsRoute() {
             tokens={tokens}
             workflow={editor.workflow}
             wordModule={wordModule}
+            formId={form.form_id}
+            clientId={form.client_id}
             onChange={(next) => editor.change(index, next)}
           />
         )}

@@ -5,6 +5,7 @@ import type { AdminForm, ClientAccess } from '@/lib/api/types';
 import { getToasts } from '@/lib/toast';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
 import { DEMO, clientDetails, demoServer, fillableForm, storedSession } from '@/test/fixtures';
+import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { renderApp } from '@/test/render-app';
 
 // Whole screens with lazy route chunks: slower than unit tests, above all on a busy machine.
@@ -203,16 +204,107 @@ describe('e-mail settings tab', () => {
     ]);
   });
 
-  it('keeps the Word settings while the template upload is not available yet', async () => {
+  it('uploads a .docx template, has it processed, saves its file id, and the shell waits for the processing', async () => {
     const user = userEvent.setup();
-    renderTab('/admin/form/f1/emails', formServer({ ...FORM, email_settings: [EMAIL] }), { modules: ['word'] });
+    const sent = installFakeXhr();
+    const { calls } = renderTab(
+      '/admin/form/f1/emails',
+      {
+        ...formServer({ ...FORM, email_settings: [EMAIL] }),
+        'GET /api/process-word-file/f1/w1': () => json(200, { status: 'success' }),
+        'GET /api/form/f1/metadata': () => json(200, { email_word_files_processed: { w1: false } }),
+      },
+      { modules: ['word'] },
+    );
     const panel = await screen.findByRole('region', { name: 'E-mail 1: Nieuwe melding' });
     await user.click(within(panel).getByRole('switch', { name: 'Word document als bijlage versturen' }));
+    expect(within(panel).getByText('Er is nog geen Word document geüpload.')).toBeTruthy();
+    // The button opens the file chooser, which offers .docx files only.
+    const chooser = within(panel).getByLabelText('Word document (.docx) uploaden', { selector: 'input' }) as HTMLInputElement;
+    expect(chooser.accept).toContain('.docx');
+    await user.upload(chooser, new File(['PK'], 'Brief.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+
+    const upload = await nextRequest(sent, 0);
+    expect(upload.method).toBe('POST');
+    expect(upload.url).toBe('/api/file-upload/email-word?client_id=c1');
+    expect(((upload.body as FormData).get('file') as File).name).toBe('Brief.docx');
+    upload.progress(1, 2);
+    expect(await within(panel).findByRole('status')).toHaveProperty('textContent', 'Brief.docx wordt geupload..');
     expect((within(panel).getByRole('button', { name: 'Word document (.docx) uploaden' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(panel).getByText(/Het uploaden van Word documenten is nog niet beschikbaar/)).toBeTruthy();
+    upload.respond(200, { fid: 'w1', filename: 'Brief.docx', filemime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', filesize: 2, url: '/api/client/c1/file/w1' });
+
+    expect(await within(panel).findByText('Huidig document: Brief.docx')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Word document Brief.docx verwijderen' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Ander Word document (.docx) uploaden' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/process-word-file/f1/w1')).toBe(true));
+    // Nothing is processed for the form until the e-mail is saved: no banner yet.
+    expect(screen.queryByText(/Het Word-document wordt verwerkt/)).toBeNull();
+
+    await user.type(within(panel).getByRole('textbox', { name: /Bestandsnaam van de Word bijlage/ }), 'brief');
     await user.click(screen.getByRole('button', { name: 'Email instellingen opslaan' }));
-    // The template and its file name are required, as the server demands.
-    expect(await within(panel).findAllByText('Dit veld is verplicht.')).toHaveLength(2);
+    expect(await screen.findByText('Email instellingen opgeslagen')).toBeTruthy();
+    expect(patches(calls)).toEqual([
+      {
+        email_settings: [
+          expect.objectContaining({
+            email_send_word_attachment: true,
+            word_upload: { fid: 'w1', filename: 'Brief.docx' },
+            word_filename: 'brief',
+          }),
+        ],
+      },
+    ]);
+    // Saved, the form uses the template: the shell shows the spec's banner while it is processed.
+    expect(
+      await screen.findByText('Het Word-document wordt verwerkt. Het formulier kan pas worden ingevuld als dat klaar is.'),
+    ).toBeTruthy();
+  });
+
+  it('refuses other files before any upload, shows the server refusal, and removes a template', async () => {
+    // The browser's file chooser would hide other files; a drop or "all files" does not.
+    const user = userEvent.setup({ applyAccept: false });
+    const sent = installFakeXhr();
+    renderTab(
+      '/admin/form/f1/emails',
+      formServer({
+        ...FORM,
+        email_settings: [{ ...EMAIL, email_send_word_attachment: true, word_upload: { fid: 'w0', filename: 'Oud.docx' }, word_filename: 'brief' }],
+      }),
+      { modules: ['word'] },
+    );
+    const panel = await screen.findByRole('region', { name: 'E-mail 1: Nieuwe melding' });
+    expect(within(panel).getByText('Huidig document: Oud.docx')).toBeTruthy();
+    const chooser = within(panel).getByLabelText('Word document (.docx) uploaden', { selector: 'input' });
+
+    await user.upload(chooser, new File(['%PDF'], 'brief.pdf', { type: 'application/pdf' }));
+    expect(within(panel).getByRole('alert').textContent).toBe('Er kunnen alleen Word (.docx) bestanden worden geupload');
+    expect(sent).toHaveLength(0);
+    // The template in use stays.
+    expect(within(panel).getByText('Huidig document: Oud.docx')).toBeTruthy();
+
+    // A .docx that is none after all: the server says so.
+    await user.upload(chooser, new File(['niet echt'], 'nep.docx'));
+    const upload = await nextRequest(sent, 0);
+    upload.respond(422, { status: false, message: 'Er kunnen alleen Word (.docx) bestanden worden geupload' });
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe('Er kunnen alleen Word (.docx) bestanden worden geupload'));
+    expect(within(panel).getByText('Huidig document: Oud.docx')).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'Word document Oud.docx verwijderen' }));
+    expect(within(panel).getByText('Er is nog geen Word document geüpload.')).toBeTruthy();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Email instellingen opslaan' }));
+    // A Word attachment needs its template, as the server demands.
+    expect(await within(panel).findByText('Dit veld is verplicht.')).toBeTruthy();
+  });
+
+  it("says where every mail goes while an admin's developer mode is on", async () => {
+    renderTab(
+      '/admin/form/f1/emails',
+      formServer({ ...FORM, settings: { email_developer_mode: true, email_developer_address: 'dev@eform.nl' }, email_settings: [EMAIL] }),
+    );
+    expect(
+      await screen.findByText('Ontwikkelmodus e-mail staat aan: alle e-mails van dit formulier gaan alleen naar dev@eform.nl.'),
+    ).toBeTruthy();
   });
 });
 
