@@ -73,7 +73,11 @@ export class EformServer {
     const child = spawn(
       serverBinary(),
       ['serve', '--data-dir', this.dataDir, '--bind', `127.0.0.1:${this.port}`, '--web-dir', DIST_DIR],
-      { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, EFORM_PUBLIC_BASE_URL: this.baseUrl } },
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // Webhook receivers of the scenarios listen on loopback, which the server refuses by default.
+        env: { ...process.env, EFORM_PUBLIC_BASE_URL: this.baseUrl, EFORM_WEBHOOK_ALLOW_PRIVATE: 'true' },
+      },
     );
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
