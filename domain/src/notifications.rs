@@ -47,6 +47,9 @@ pub struct WordAttachment {
     pub as_pdf: bool,
     /// `styling_options.word_document_default_font`: one of [`WORD_FONTS`].
     pub default_font: String,
+    /// `styling_options.word_document_value_color` (`#RRGGBB`): the colour the merged values
+    /// are written in; None (or black) keeps the template's.
+    pub value_color: Option<String>,
 }
 
 /// One e-mail notification of a form.
@@ -305,12 +308,24 @@ fn word_attachment(
             messages::FIELD_REQUIRED,
         ));
     }
+    let value_color = object
+        .get("styling_options")
+        .and_then(|options| options.get("word_document_value_color"))
+        .and_then(Value::as_str)
+        .filter(|colour| is_hex_colour(colour) && !colour.eq_ignore_ascii_case("#000000"))
+        .map(str::to_owned);
     (!file_id.is_empty()).then(|| WordAttachment {
         file_id,
         filename,
         as_pdf,
         default_font: font.to_owned(),
+        value_color,
     })
+}
+
+/// `#RRGGBB`.
+fn is_hex_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// True for an http(s) URL with a host: the only kind a webhook may call.

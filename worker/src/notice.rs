@@ -9,6 +9,7 @@ use crate::mail::{Attachment, OutgoingMail};
 use crate::word::Styling;
 use crate::word_values::RegistrationValues;
 use domain::document::FileRef;
+use domain::form::Element;
 use domain::messages;
 use domain::notice::{Letter, letter};
 use domain::notifications::{EmailSetting, WordAttachment, email_settings};
@@ -190,7 +191,11 @@ async fn word_document(
     };
     let styling = Styling {
         default_font: Some(word.default_font.clone()).filter(|font| !font.is_empty()),
-        colors: HashMap::new(),
+        colors: word
+            .value_color
+            .as_deref()
+            .map(|colour| value_colours(&loaded.schema, colour))
+            .unwrap_or_default(),
     };
     let source = RegistrationValues {
         loaded,
@@ -208,6 +213,21 @@ async fn word_document(
         "application/pdf",
         pdf,
     ))
+}
+
+/// The value colour for every element's token, subform fields as `subform.field`.
+fn value_colours(schema: &[Element], colour: &str) -> HashMap<String, String> {
+    let mut colours = HashMap::new();
+    for element in schema {
+        colours.insert(element.name.clone(), colour.to_owned());
+        for field in element.subform_schema() {
+            colours.insert(
+                format!("{}.{}", element.name, field.name),
+                colour.to_owned(),
+            );
+        }
+    }
+    colours
 }
 
 /// The registration PDF, made on a blocking thread (printpdf and image decoding are CPU work).
@@ -253,4 +273,23 @@ fn safe_part(name: &str) -> String {
         .chars()
         .take(100)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_value_colour_goes_to_every_element_and_subform_field() {
+        let schema: Vec<Element> = serde_json::from_value(json!([
+            {"elementType": "text", "name": "naam", "label": "Naam"},
+            {"elementType": "subform", "name": "posten", "label": "Posten",
+             "subform": {"schema": [{"elementType": "text", "name": "post", "label": "Post"}]}}
+        ]))
+        .unwrap_or_default();
+        let colours = value_colours(&schema, "#1565c0");
+        assert_eq!(colours.len(), 3);
+        assert_eq!(colours["naam"], "#1565c0");
+        assert_eq!(colours["posten.post"], "#1565c0");
+    }
 }
