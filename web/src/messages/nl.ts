@@ -1214,6 +1214,8 @@ export const nl = {
       url: 'URL', // ours
       urlHelp: 'Het adres dat de registratie ontvangt, beginnend met https:// of http://.', // ours
       mergedEmail: 'E-mailadres voor de samengevoegde registraties', // ours
+      siaCategory: 'Categorie in Signalen', // ours
+      siaCategoryHelp: 'Het adres van de subcategorie in Signalen, bijvoorbeeld https://api.gemeente.nl/signals/v1/public/terms/categories/wegen/sub_categories/lantaarnpaal. Leeg: Signalen kiest zelf.', // ours
       save: 'Integraties opslaan',
       saved: 'Integraties zijn opgeslagen',
       saveFailed: 'Integraties konden niet worden aangepast.',

@@ -37,4 +37,11 @@ describe('integrations', () => {
     expect(tidyWebhook(hook, true).send_on_registration_phase).toEqual(['3']);
     expect(readWebhook({ hook_type: 'teleporter' }).hook_type).toBe('');
   });
+
+  it('keep the Signalen category for SIA integrations only', () => {
+    const category = 'https://api.gemeente.nl/signals/v1/public/terms/categories/wegen/sub_categories/lantaarnpaal';
+    const sia = readWebhook({ hook_name: 'S', hook_type: 'sia-signal-create', hook_url: 'https://s.example', sia_category: ` ${category} ` });
+    expect(tidyWebhook(sia, false).sia_category).toBe(category);
+    expect(tidyWebhook({ ...sia, hook_type: 'post-to-url' }, false).sia_category).toBe('');
+  });
 });

@@ -28,12 +28,14 @@ export interface Webhook {
   hook_type: HookType | '';
   hook_url: string;
   merged_registration_email: string;
+  /** sia-signal-create: the Signalen sub-category URL the signal is filed under (optional). */
+  sia_category: string;
   /** Workflow forms: the phases whose reaching sends it; none: on completion. */
   send_on_registration_phase: string[];
 }
 
 export function blankWebhook(): Webhook {
-  return { hook_name: '', hook_type: '', hook_url: '', merged_registration_email: '', send_on_registration_phase: [] };
+  return { hook_name: '', hook_type: '', hook_url: '', merged_registration_email: '', sia_category: '', send_on_registration_phase: [] };
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -47,6 +49,7 @@ export function readWebhook(value: unknown): Webhook {
     hook_type: isHookType(stored.hook_type) ? stored.hook_type : '',
     hook_url: text(stored.hook_url),
     merged_registration_email: text(stored.merged_registration_email),
+    sia_category: text(stored.sia_category),
     send_on_registration_phase: readPhases(stored.send_on_registration_phase),
   };
 }
@@ -65,6 +68,7 @@ export function tidyWebhook(hook: Webhook, workflow: boolean): Webhook {
     ...hook,
     hook_url: uses === 'hook_url' ? hook.hook_url.trim() : '',
     merged_registration_email: uses === 'merged_registration_email' ? hook.merged_registration_email.trim() : '',
+    sia_category: hook.hook_type === 'sia-signal-create' ? hook.sia_category.trim() : '',
     send_on_registration_phase: workflow ? hook.send_on_registration_phase : [],
   };
 }

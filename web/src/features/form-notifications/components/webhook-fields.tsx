@@ -60,6 +60,17 @@ export function WebhookFields({ hook, index, problems, workflow, onChange }: Web
             sx={{ gridColumn: { md: '1 / -1' } }}
           />
         )}
+        {hook.hook_type === 'sia-signal-create' && (
+          <TextField
+            label={t.siaCategory}
+            type="url"
+            value={hook.sia_category}
+            onChange={(event) => onChange({ ...hook, sia_category: event.target.value })}
+            helperText={t.siaCategoryHelp}
+            fullWidth
+            sx={{ gridColumn: { md: '1 / -1' } }}
+          />
+        )}
         {address === 'merged_registration_email' && (
           <TextField
             label={t.mergedEmail}

@@ -337,6 +337,7 @@ describe('integrations tab', () => {
             hook_type: 'schouten-merge-registrations',
             hook_url: '',
             merged_registration_email: 'post@schouten.nl',
+            sia_category: '',
             send_on_registration_phase: [],
           },
         ],
