@@ -222,7 +222,12 @@ async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult 
     // A row that takes serial number 1 of f1 behind the writer's back: the batched INSERT hits
     // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
     let file = registry.tenant_dir(db.client_id()).join("tenant.db");
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", file.display())).await?;
+    // A busy timeout as the tenant's own pool has: under load the registry's connections may
+    // still hold the file for a moment.
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&file)
+        .busy_timeout(std::time::Duration::from_secs(10));
+    let pool = sqlx::SqlitePool::connect_with(options).await?;
     sqlx::query("INSERT INTO form_schemas (hash, schema) VALUES ('s', '[]')")
         .execute(&pool)
         .await?;
