@@ -60,8 +60,11 @@ export const reviewScenarios: Scenario[] = [
       await atPath(page, `/admin/form/${formId}/registrations`);
       await expectCount(rows(page), 1, 'registrations after trashing one (the filter kept)');
       await page.getByRole('tab', { name: 'Prullenbak' }).click();
+      // The trashed one, not the list of the tab before (it also has one row) still showing.
+      const trashed = rows(page).filter({ hasText: 'Lantaarnpaal scheef' });
+      await expectCount(trashed, 1, 'the trashed registration in the trash');
       await expectCount(rows(page), 1, 'registrations in the trash');
-      await rows(page).first().click();
+      await trashed.first().click();
       await page.getByRole('button', { name: 'Terugzetten' }).click();
       await page.getByRole('dialog', { name: 'Registratie terugzetten?' }).getByRole('button', { name: 'Terugzetten' }).click();
       await visible(page, 'Registratie is uit de prullenbak gehaald.');

@@ -128,6 +128,8 @@ export const scenarios: Scenario[] = [
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: 'onbekend@demo.eform.nl' }),
       });
+      // The login page has an 'E-mailadres' field too: fill only once this page is the one shown.
+      await page.getByRole('heading', { name: 'Wachtwoord vergeten' }).waitFor({ timeout: TIMEOUT });
       await page.getByLabel('E-mailadres').fill('invuller@demo.eform.nl');
       await page.getByRole('button', { name: 'Verstuur' }).click();
       await visible(page, neutral);

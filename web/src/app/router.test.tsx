@@ -81,7 +81,7 @@ describe('login screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByText('E-mailadres is verplicht.')).toBeTruthy();
     expect(screen.getByText('Wachtwoord is verplicht.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(/E-mailadres/));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/E-mailadres/)));
 
     await user.type(screen.getByLabelText(/E-mailadres/), 'geen-adres');
     await user.type(screen.getByLabelText(/Wachtwoord/), 'x');
