@@ -34,6 +34,7 @@ SEMANTIC_422 = {
     "file_upload_hd": "the file's content must match its name (and be an image for kind=image)",
     "file_upload_imagetag": "only jpeg, png and gif content is taken",
     "file_upload_static_file": "only pdf, docx, txt, jpeg, png and gif content is taken",
+    "file_upload_email_word": "only docx content is taken (a Word template)",
     "registrations_list": "a filter's value must fit its field (a date for dates, a number with integer)",
     "registrations_export": "a filter's value must fit its field, as in the list (same parameters)",
     "file_find_by_digest": "client_id and guest_id exclude each other, which a parameter list cannot say",
