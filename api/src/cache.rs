@@ -91,6 +91,8 @@ pub struct CachedForm {
     pub allowed_users: Vec<String>,
     /// Groups allowed to fill it in.
     pub allowed_groups: Vec<String>,
+    /// Its e-mail settings and integrations, read once: a send records those due.
+    pub hooks: Vec<domain::notifications::Due>,
 }
 
 impl CachedForm {
@@ -153,7 +155,9 @@ impl Caches {
         let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
         let schema_text = form.schema.to_string();
         let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
+        let hooks = domain::notifications::hooks(&form.email_settings, &form.webhook_integrations);
         let cached = Arc::new(CachedForm {
+            hooks,
             form,
             definition,
             schema_json: schema_text.into(),

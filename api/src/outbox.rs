@@ -3,26 +3,24 @@
 //! kept as it is now. Recorded by the transaction that stores the event; the worker's
 //! dispatcher does the rest.
 
-use domain::notifications::{Moment, due};
+use crate::cache::CachedForm;
+use domain::notifications::Moment;
 use tenancy::tenant::deliveries::Planned;
-use tenancy::tenant::forms::Form;
 
 /// The deliveries due when a registration of `form` reaches `phase` (workflow forms) or is
 /// completed.
-pub fn planned(form: &Form, phase: Option<&str>, completed: bool) -> Vec<Planned> {
-    due(
-        &form.email_settings,
-        &form.webhook_integrations,
-        Moment { phase, completed },
-    )
-    .into_iter()
-    .map(|item| Planned {
-        channel: item.channel.as_str(),
-        index: item.index,
-        name: item.name,
-        hook_type: item.hook_type,
-        phase: phase.map(str::to_owned),
-        setting: item.setting.to_string(),
-    })
-    .collect()
+pub fn planned(form: &CachedForm, phase: Option<&str>, completed: bool) -> Vec<Planned> {
+    let moment = Moment { phase, completed };
+    form.hooks
+        .iter()
+        .filter(|hook| hook.is_due(moment))
+        .map(|hook| Planned {
+            channel: hook.channel.as_str(),
+            index: hook.index,
+            name: hook.name.clone(),
+            hook_type: hook.hook_type,
+            phase: phase.map(str::to_owned),
+            setting: hook.setting.clone(),
+        })
+        .collect()
 }

@@ -82,7 +82,11 @@ pub enum HookType {
     /// The registration as JSON to a URL.
     PostToUrl { url: String },
     /// A signal in the shape of the Signalen (SIA) API to its endpoint.
-    SiaSignalCreate { url: String },
+    SiaSignalCreate {
+        url: String,
+        /// `sia_category`: the Signalen sub-category URL the signal is filed under.
+        category: Option<String>,
+    },
     /// The registration merged into one e-mail to an address.
     SchoutenMergeRegistrations { email: String },
 }
@@ -369,7 +373,12 @@ pub fn webhooks(value: &Value) -> Result<Vec<Webhook>, Vec<Problem>> {
             }
             "sia-signal-create" => {
                 url_checked(&mut problems);
-                Some(HookType::SiaSignalCreate { url: url.clone() })
+                Some(HookType::SiaSignalCreate {
+                    url: url.clone(),
+                    category: Some(text(object, "sia_category"))
+                        .filter(|c| !c.is_empty())
+                        .map(str::to_owned),
+                })
             }
             "schouten-merge-registrations" => {
                 let email = text(object, "merged_registration_email").to_owned();
@@ -447,7 +456,8 @@ impl Channel {
 /// The hook type of an e-mail delivery (webhooks use [`HookType::name`]).
 pub const EMAIL_TYPE: &str = "email";
 
-/// One e-mail or webhook a registration causes at a moment.
+/// One e-mail setting or webhook integration of a form, read once (the send path keeps
+/// them with the cached form) and asked at each moment whether it is due.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Due {
     pub channel: Channel,
@@ -456,49 +466,68 @@ pub struct Due {
     /// What managers see on the registration: the subject or the integration's name.
     pub name: String,
     pub hook_type: &'static str,
-    /// The setting as stored, kept with the delivery.
-    pub setting: Value,
+    /// The phases whose reaching sends it; none: on completion.
+    pub phases: Vec<String>,
+    /// The setting as stored (JSON text), kept with each delivery.
+    pub setting: String,
 }
 
-/// The e-mails and webhooks of a form due at `moment`. Each setting is read on its own, so
-/// one that no longer reads (saved before the checks existed) leaves the others alone.
-pub fn due(email_list: &Value, webhook_list: &Value, moment: Moment<'_>) -> Vec<Due> {
+impl Due {
+    /// Whether it is due at `moment`.
+    pub fn is_due(&self, moment: Moment<'_>) -> bool {
+        due_at(&self.phases, moment)
+    }
+}
+
+/// Every e-mail setting and integration of a form. Each is read on its own, so one that no
+/// longer reads (saved before the checks existed) leaves the others alone.
+pub fn hooks(email_list: &Value, webhook_list: &Value) -> Vec<Due> {
     let items = |list: &Value| list.as_array().cloned().unwrap_or_default();
     let mut found = Vec::new();
     for (index, item) in items(email_list).into_iter().enumerate() {
-        if let Ok(mut read) = email_settings(&Value::Array(vec![item.clone()])) {
-            let setting = read.remove(0);
-            if due_at(&setting.phases, moment) {
-                let name = if setting.subject.is_empty() {
-                    format!("E-mail {}", index + 1)
-                } else {
-                    setting.subject
-                };
-                found.push(Due {
-                    channel: Channel::Email,
-                    index,
-                    name,
-                    hook_type: EMAIL_TYPE,
-                    setting: item,
-                });
-            }
+        if let Some(setting) = email_settings(&Value::Array(vec![item.clone()]))
+            .ok()
+            .and_then(|mut read| read.pop())
+        {
+            let name = if setting.subject.is_empty() {
+                format!("E-mail {}", index + 1)
+            } else {
+                setting.subject
+            };
+            found.push(Due {
+                channel: Channel::Email,
+                index,
+                name,
+                hook_type: EMAIL_TYPE,
+                phases: setting.phases,
+                setting: item.to_string(),
+            });
         }
     }
     for (index, item) in items(webhook_list).into_iter().enumerate() {
-        if let Ok(mut read) = webhooks(&Value::Array(vec![item.clone()])) {
-            let hook = read.remove(0);
-            if due_at(&hook.phases, moment) {
-                found.push(Due {
-                    channel: Channel::Webhook,
-                    index,
-                    name: hook.name,
-                    hook_type: hook.kind.name(),
-                    setting: item,
-                });
-            }
+        if let Some(hook) = webhooks(&Value::Array(vec![item.clone()]))
+            .ok()
+            .and_then(|mut read| read.pop())
+        {
+            found.push(Due {
+                channel: Channel::Webhook,
+                index,
+                hook_type: hook.kind.name(),
+                name: hook.name,
+                phases: hook.phases,
+                setting: item.to_string(),
+            });
         }
     }
     found
+}
+
+/// The e-mails and webhooks of a form due at `moment`.
+pub fn due(email_list: &Value, webhook_list: &Value, moment: Moment<'_>) -> Vec<Due> {
+    hooks(email_list, webhook_list)
+        .into_iter()
+        .filter(|hook| hook.is_due(moment))
+        .collect()
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::jobs::JobContext;
 use crate::mail::{Attachment, OutgoingMail};
 use crate::word::Styling;
 use crate::word_values::RegistrationValues;
-use domain::document::FileRef;
+use domain::document::{Block, FileRef};
 use domain::form::Element;
 use domain::messages;
 use domain::notice::{Letter, letter};
@@ -52,7 +52,7 @@ pub async fn send_setting(
         return Attempt::refused(messages::NOTICE_NO_RECIPIENT);
     }
     let folder = db.mails_dir().join(&row.id);
-    let attachments = match attachments(db, loaded, setting, &folder).await {
+    let attachments = match attachments(db, loaded, setting, &blocks, &folder).await {
         Ok(files) => files,
         Err(err) => return Attempt::failed(format!("bijlagen: {err}")),
     };
@@ -125,11 +125,13 @@ pub fn file_name(template: &str, loaded: &Loaded, extension: &str) -> String {
     format!("{}.{extension}", name.chars().take(120).collect::<String>())
 }
 
-/// Writes what the mail carries into `folder` (emptied first, so a retry starts clean).
+/// Writes what the mail carries into `folder` (emptied first, so a retry starts clean);
+/// `blocks` is the registration laid out as the letter shows it.
 async fn attachments(
     db: &TenantDb,
     loaded: &Loaded,
     setting: &EmailSetting,
+    blocks: &[Block],
     folder: &Path,
 ) -> std::io::Result<Vec<Attachment>> {
     let _ = tokio::fs::remove_dir_all(folder).await;
@@ -146,7 +148,7 @@ async fn attachments(
         Ok(())
     };
     if let Some(name) = &setting.pdf {
-        let pdf = registration_pdf(db, loaded, setting.hide_empty).await?;
+        let pdf = registration_pdf(db, loaded, blocks.to_vec()).await?;
         keep(file_name(name, loaded, "pdf"), "application/pdf", &pdf)?;
     }
     if let Some(word) = &setting.word {
@@ -154,8 +156,9 @@ async fn attachments(
         keep(name, content_type, &bytes)?;
     }
     if setting.add_attachments {
-        let blocks = loaded.blocks(false);
-        for file in domain::document::all_files(&blocks) {
+        // Every file, also of fields the letter hides when empty (a file field is never
+        // empty when it has files, so hiding changes nothing here).
+        for file in domain::document::all_files(blocks) {
             // A file that is gone (purged with another registration) is left out, not a
             // reason to hold back the whole mail.
             if let Ok(bytes) = tokio::fs::read(db.files_dir().join(&file.id)).await {
@@ -231,12 +234,11 @@ fn value_colours(schema: &[Element], colour: &str) -> HashMap<String, String> {
 }
 
 /// The registration PDF, made on a blocking thread (printpdf and image decoding are CPU work).
-pub async fn registration_pdf(
+async fn registration_pdf(
     db: &TenantDb,
     loaded: &Loaded,
-    hide_empty: bool,
+    blocks: Vec<Block>,
 ) -> std::io::Result<Vec<u8>> {
-    let blocks = loaded.blocks(hide_empty);
     let files: PathBuf = db.files_dir();
     let client_name = loaded.client_name.clone();
     let form_name = loaded.form_name.clone();

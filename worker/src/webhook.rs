@@ -45,14 +45,7 @@ pub async fn deliver(ctx: &JobContext, db: &TenantDb, loaded: &Loaded, row: &Del
             )
             .await
         }
-        HookType::SiaSignalCreate { url } => {
-            let category = serde_json::from_str::<Value>(&row.setting)
-                .ok()
-                .and_then(|s| {
-                    s.get("sia_category")
-                        .and_then(Value::as_str)
-                        .map(str::to_owned)
-                });
+        HookType::SiaSignalCreate { url, category } => {
             let blocks = loaded.blocks(true);
             let date = domain::dates::rfc3339_utc(loaded.registration.created_at);
             let facts = domain::sia::Facts {

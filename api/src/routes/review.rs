@@ -350,9 +350,7 @@ async fn resend(
             messages::RESEND_NOT_COMPLETED.to_owned(),
         ));
     }
-    let form = tenancy::tenant::forms::find(ctx.db(), &form_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
+    let form = state.caches.form(ctx.db(), &form_id).await?;
     let planned = crate::outbox::planned(&form, reg.phase.as_deref(), true);
     if deliveries::resend(ctx.db(), &reg.id, &form_id, &planned).await? > 0 {
         state.outbox.wake(ctx.db().client_id());

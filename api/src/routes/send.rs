@@ -306,7 +306,7 @@ async fn store(
         schema_hash: cached.schema_hash.clone(),
         allow_expired_credits: sender.is_admin,
         finish,
-        outbox: crate::outbox::planned(form, phase.as_deref(), wanted == Status::Completed),
+        outbox: crate::outbox::planned(&cached, phase.as_deref(), wanted == Status::Completed),
         phase,
     };
     let has_outbox = !new.outbox.is_empty();
@@ -471,7 +471,7 @@ async fn send_on(
         fill_token,
         payload_hash,
         allow_expired_credits: sender.is_admin,
-        outbox: crate::outbox::planned(form, to_phase.as_deref(), to_phase.is_none()),
+        outbox: crate::outbox::planned(&cached, to_phase.as_deref(), to_phase.is_none()),
     };
     match workflow_db::advance(db, &step).await? {
         Advanced::Moved(reg) => {

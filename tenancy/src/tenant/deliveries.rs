@@ -119,15 +119,6 @@ pub async fn claim_due(db: &TenantDb, requeue_after: i64, limit: i64) -> Result<
     .await?)
 }
 
-/// When the next delivery of this client becomes due (None: nothing waits).
-pub async fn next_due(db: &TenantDb) -> Result<Option<i64>> {
-    Ok(sqlx::query_scalar(
-        "SELECT MIN(MAX(next_attempt_at, COALESCE(lease_until, 0))) FROM deliveries WHERE next_attempt_at IS NOT NULL",
-    )
-    .fetch_one(db.pool())
-    .await?)
-}
-
 /// Takes a due delivery for `lease_secs` and counts the attempt; None when it is not due
 /// (finished already, or another job holds it): a duplicate job then does nothing.
 pub async fn take(db: &TenantDb, id: &str, lease_secs: i64) -> Result<Option<Delivery>> {
