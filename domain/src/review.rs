@@ -299,6 +299,111 @@ impl Review {
     }
 }
 
+/// Registrations a form needs before a value path gets an index of its own: below this a
+/// scan of the form's rows answers within the list's budget (decision 018).
+pub const INDEX_FROM_ROWS: i64 = 5_000;
+/// Value paths of one form that may have an index: each index costs every send of the form
+/// a little, so the paths managers actually use get one, up to this many.
+pub const MAX_INDEXED_PATHS: i64 = 8;
+/// Shortest text a contains filter finds through a text index (its trigrams).
+pub const MIN_INDEXED_CONTAINS: usize = 3;
+
+/// The kind of index that makes a value path fast (decision 018).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IndexKind {
+    /// The value in order: sorting, equality, number ranges.
+    Order,
+    /// The value's trigrams: contains.
+    Text,
+}
+
+impl IndexKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IndexKind::Order => "order",
+            IndexKind::Text => "text",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<IndexKind> {
+        match raw {
+            "order" => Some(IndexKind::Order),
+            "text" => Some(IndexKind::Text),
+            _ => None,
+        }
+    }
+}
+
+/// The top-level value path of a field (`omschrijving`); None for the registration's own
+/// fields and for paths into subform entries or parts, which no index serves.
+pub fn indexable_path(field: &Field) -> Option<&str> {
+    match field {
+        Field::Value(parts) if parts.len() == 1 => parts.first().map(String::as_str),
+        _ => None,
+    }
+}
+
+impl Filter {
+    /// The index that can answer this filter exactly as the scan would, if any: number
+    /// comparisons and text equality in value order, contains through trigrams. Text that
+    /// reads as a number is left to the scan, which compares numbers as their text.
+    pub fn index_use(&self) -> Option<(&str, IndexKind)> {
+        let path = indexable_path(&self.field)?;
+        let kind = match (&self.operand, self.operator) {
+            (Operand::Number(_), op) if op != Operator::NotEquals && op != Operator::Contains => {
+                IndexKind::Order
+            }
+            (Operand::Text(text), Operator::Equals)
+                if !text.is_empty() && text.parse::<f64>().is_err() =>
+            {
+                IndexKind::Order
+            }
+            (Operand::Text(text), Operator::Contains)
+                if text.chars().count() >= MIN_INDEXED_CONTAINS =>
+            {
+                IndexKind::Text
+            }
+            _ => return None,
+        };
+        Some((path, kind))
+    }
+}
+
+impl Review {
+    /// The value indexes that would serve this review: its sort and its filters. The tabs
+    /// of the list only (the trash is small and read rarely).
+    pub fn wanted_indexes(&self) -> Vec<(&str, IndexKind)> {
+        if self.tab == Tab::Trash {
+            return Vec::new();
+        }
+        let sort = indexable_path(&self.sort.field).map(|path| (path, IndexKind::Order));
+        let mut wanted: Vec<(&str, IndexKind)> = Vec::new();
+        for want in sort
+            .into_iter()
+            .chain(self.filters.iter().filter_map(Filter::index_use))
+        {
+            if !wanted.contains(&want) {
+                wanted.push(want);
+            }
+        }
+        wanted
+    }
+}
+
+/// Whether a page is found faster by walking the rows in the page's order and testing each
+/// against the filters than by reading every match from a filter's index and sorting them:
+/// walking reads about `wanted × rows / matches` rows (and tests each, which costs a few
+/// index reads), the index reads every match.
+pub fn walk_in_order(wanted: i64, rows: i64, matches: i64) -> bool {
+    /// What testing a walked row costs, in index reads.
+    const TEST_COST: i64 = 4;
+    if matches <= 0 {
+        return false;
+    }
+    let walked = wanted.saturating_mul(rows) / matches;
+    walked.saturating_mul(TEST_COST) < matches
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,5 +519,69 @@ mod tests {
             items_per_page: Some(String::new()),
             ..RawReview::default()
         }));
+    }
+
+    #[test]
+    fn indexes_serve_what_they_answer_exactly() {
+        let use_of = |path: &str, op: &str, value: &str, integer: bool| {
+            Filter::parse(&RawFilter {
+                integer,
+                ..raw(path, op, value)
+            })
+            .unwrap()
+            .index_use()
+            .map(|(path, kind)| (path.to_owned(), kind))
+        };
+        let order = Some(("getal".to_owned(), IndexKind::Order));
+        assert_eq!(use_of("getal", ">=", "900", true), order);
+        assert_eq!(use_of("values.getal", "=", "9", true), order);
+        assert_eq!(use_of("getal", "!=", "9", true), None);
+        assert_eq!(
+            use_of("keuze", "=", "B", false).unwrap().1,
+            IndexKind::Order
+        );
+        // Text that reads as a number compares as text in the scan.
+        assert_eq!(use_of("keuze", "=", "12", false), None);
+        assert_eq!(use_of("keuze", "!=", "b", false), None);
+        assert_eq!(
+            use_of("tekst", "contains", "mel", false).unwrap().1,
+            IndexKind::Text
+        );
+        assert_eq!(use_of("tekst", "contains", "me", false), None);
+        assert_eq!(use_of("tekst", "empty", "", false), None);
+        assert_eq!(use_of("posten.bedrag", ">", "1", true), None);
+        assert_eq!(use_of("registration_serial_number", ">", "1", false), None);
+    }
+
+    #[test]
+    fn wanted_indexes_are_the_sort_and_the_filters_once() {
+        let review = Review::parse(&RawReview {
+            filters: vec![raw("keuze", "=", "b"), raw("tekst", "contains", "lamp")],
+            sort_by: Some("keuze".into()),
+            ..RawReview::default()
+        })
+        .unwrap();
+        assert_eq!(
+            review.wanted_indexes(),
+            vec![("keuze", IndexKind::Order), ("tekst", IndexKind::Text)]
+        );
+        let trash = Review::parse(&RawReview {
+            tab: Some("trash".into()),
+            sort_by: Some("keuze".into()),
+            ..RawReview::default()
+        })
+        .unwrap();
+        assert!(trash.wanted_indexes().is_empty());
+    }
+
+    #[test]
+    fn walking_in_order_pays_for_common_matches_only() {
+        // 10 % of a million: about 100 rows walked for a page of 10.
+        assert!(walk_in_order(10, 1_000_000, 100_000));
+        // One match: walking would read everything.
+        assert!(!walk_in_order(10, 1_000_000, 1));
+        assert!(!walk_in_order(10, 1_000_000, 0));
+        // Deep pages read many rows either way; the index's matches are fewer.
+        assert!(!walk_in_order(5_010, 1_000_000, 100_000));
     }
 }

@@ -107,6 +107,8 @@ pub enum WorkJob {
         client_uuid: String,
         file_id: String,
     },
+    /// A value index a form's registrations list asked for (decision 018).
+    ValueIndex { client_uuid: String, index_id: i64 },
 }
 
 impl WorkJob {
@@ -117,6 +119,7 @@ impl WorkJob {
             WorkJob::DailyPurge { .. } => "daily_purge",
             WorkJob::PeriodicMails { .. } => "periodic_mails",
             WorkJob::WordTemplate { .. } => "word_template",
+            WorkJob::ValueIndex { .. } => "value_index",
         }
     }
 }
@@ -140,6 +143,12 @@ pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynE
             client_uuid,
             file_id,
         } => crate::templates::run(&ctx, client_uuid, file_id)
+            .await
+            .map_err(Into::into),
+        WorkJob::ValueIndex {
+            client_uuid,
+            index_id,
+        } => crate::value_index::run(&ctx, client_uuid, *index_id)
             .await
             .map_err(Into::into),
     };

@@ -19,6 +19,7 @@ pub mod queue;
 pub mod runner;
 pub mod schedule;
 pub mod templates;
+pub mod value_index;
 pub mod webhook;
 pub mod word;
 pub mod word_values;

@@ -13,12 +13,13 @@ use domain::review::{RawFilter, RawReview, Review};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use tenancy::tenant::deliveries;
 use tenancy::tenant::registrations::{self, Registration};
+use tenancy::tenant::{deliveries, value_indexes};
 use utoipa::openapi::schema::{AdditionalProperties, Object, ObjectBuilder, Type};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -257,11 +258,33 @@ async fn list(
     state.caches.form(ctx.db(), &form_id).await?;
     let review = query.review;
     let (rows, total) = registrations::review(ctx.db(), &form_id, &review).await?;
+    ask_for_indexes(&state, ctx.db(), &form_id, &review).await;
     Ok(Json(RegistrationsPage {
         registrations: rows.into_iter().map(RegistrationRow::from).collect(),
         pages_count: (total + review.per_page - 1) / review.per_page,
         registrations_count: total,
     }))
+}
+
+/// Queues the value indexes that would make this review fast on a big form (decision 018);
+/// the page just answered did without. A failure only costs speed, so it is logged.
+async fn ask_for_indexes(state: &AppState, db: &tenancy::TenantDb, form_id: &str, review: &Review) {
+    for (path, kind) in review.wanted_indexes() {
+        let job = match value_indexes::claim(db, form_id, path, kind).await {
+            Ok(Some(index)) => WorkJob::ValueIndex {
+                client_uuid: db.client_id().as_str().to_owned(),
+                index_id: index.id,
+            },
+            Ok(None) => continue,
+            Err(err) => {
+                tracing::warn!(form = form_id, path, error = %err, "value index not asked for");
+                continue;
+            }
+        };
+        if let Err(err) = state.queue.push_work(job).await {
+            tracing::warn!(form = form_id, path, error = %err, "value index not queued");
+        }
+    }
 }
 
 /// `{"status": "success"}`.

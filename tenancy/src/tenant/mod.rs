@@ -12,5 +12,6 @@ pub mod registrations;
 pub mod revisions;
 pub mod saved;
 pub mod user_groups;
+pub mod value_indexes;
 pub mod word_templates;
 pub mod workflow;

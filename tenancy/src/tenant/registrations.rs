@@ -591,25 +591,40 @@ pub async fn set_trashed(db: &TenantDb, form_id: &str, id: &str, trashed: bool) 
 
 /// A page of a form's registrations as a manager asked (`domain::review`), with the number
 /// of all that match. Hold registrations are never listed (they stay hidden until credits
-/// are topped up).
+/// are topped up). Where the form has value indexes for the review's paths (decision 018),
+/// the count reads a filter's index, and the page either walks the rows in the page's order
+/// or reads that index, whichever reads fewer rows.
 pub async fn review(
     db: &TenantDb,
     form_id: &str,
     review: &domain::review::Review,
 ) -> Result<(Vec<Registration>, i64)> {
-    let mut sql = review_sql::Where::new(form_id, review.tab);
-    for filter in &review.filters {
-        sql.filter(filter);
-    }
-    let (condition, binds) = sql.finish();
-    let order = review_sql::order(&review.sort);
+    let ready = ready_indexes(db, form_id, review).await?;
+    let access = review_sql::Access::new(form_id, &ready);
+    let total = count_with(db, form_id, review, access.as_ref()).await?;
+    let wanted = review
+        .page
+        .saturating_add(1)
+        .saturating_mul(review.per_page);
+    let by_filter = match &access {
+        Some(access) if !review.filters.is_empty() => {
+            let rows = tab_count(db, form_id, review.tab).await?;
+            !(access.walks_in_order(&review.sort)
+                && domain::review::walk_in_order(wanted, rows, total))
+        }
+        _ => false,
+    };
+    let sql = review_sql::Where::of(form_id, review, access.as_ref().filter(|_| by_filter));
+    let order = review_sql::order(&review.sort, access.as_ref());
+    let (from, condition, binds) = sql.into_query(order.index.as_deref().filter(|_| !by_filter));
     let page_sql = format!(
         "SELECT id, form_id, serial_number, fill_token, user_id, username, registration_name, summary, status, phase, reg_values, schema, created_at, updated_at, deleted_at
-         FROM registrations JOIN form_schemas ON hash = schema_hash
+         FROM {from} JOIN form_schemas ON hash = schema_hash
          WHERE {condition} ORDER BY {} LIMIT ? OFFSET ?",
         order.sql
     );
-    // Built from fixed fragments only; every value is bound (see review_sql).
+    // Built from fixed fragments and checked literals only; every value is bound (see
+    // review_sql).
     let mut page = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(page_sql));
     for bind in &binds {
         page = bind.apply_as(page);
@@ -622,8 +637,19 @@ pub async fn review(
         .bind(review.page.saturating_mul(review.per_page))
         .fetch_all(db.pool())
         .await?;
-    let total = count(db, form_id, review).await?;
     Ok((rows.into_iter().map(Registration::from).collect(), total))
+}
+
+/// The ready value indexes of a form when a review could use one.
+async fn ready_indexes(
+    db: &TenantDb,
+    form_id: &str,
+    review: &domain::review::Review,
+) -> Result<Vec<crate::tenant::value_indexes::ValueIndex>> {
+    if review.wanted_indexes().is_empty() {
+        return Ok(Vec::new());
+    }
+    crate::tenant::value_indexes::ready(db, form_id).await
 }
 
 /// The kept number of a form's registrations in a tab (`registration_counts`, kept by
@@ -645,7 +671,10 @@ async fn tab_count(db: &TenantDb, form_id: &str, tab: domain::review::Tab) -> Re
 
 /// The SQL of a review, built only from fixed fragments: every value a user gave is bound.
 mod review_sql {
-    use domain::review::{Field, Filter, Operand, Operator, Sort, Tab};
+    use crate::tenant::value_indexes::{self, ValueIndex};
+    use domain::review::{
+        Field, Filter, IndexKind, Operand, Operator, Review, Sort, Tab, indexable_path,
+    };
     use sqlx::Sqlite;
     use sqlx::query::{QueryAs, QueryScalar};
     use sqlx::sqlite::SqliteArguments;
@@ -682,10 +711,54 @@ mod review_sql {
         }
     }
 
-    /// The WHERE clause of a review and its binds, in order.
+    /// The value indexes a review may use, and the form id as the literal they need.
+    pub struct Access<'a> {
+        form: String,
+        ready: &'a [ValueIndex],
+    }
+
+    impl<'a> Access<'a> {
+        /// None when the form has no ready index, or an id no index is made for.
+        pub fn new(form_id: &str, ready: &'a [ValueIndex]) -> Option<Access<'a>> {
+            if ready.is_empty() {
+                return None;
+            }
+            Some(Access {
+                form: value_indexes::form_literal(form_id)?,
+                ready,
+            })
+        }
+
+        fn index(&self, path: &str, kind: IndexKind) -> Option<&'a ValueIndex> {
+            self.ready
+                .iter()
+                .find(|index| index.path == path && index.kind == kind)
+        }
+
+        /// The ready index that answers a filter, if any.
+        fn serving(&self, filter: &Filter) -> Option<&'a ValueIndex> {
+            let (path, kind) = filter.index_use()?;
+            self.index(path, kind)
+        }
+
+        /// Whether a page can be read by walking an index in the sort's order.
+        pub fn walks_in_order(&self, sort: &Sort) -> bool {
+            match indexable_path(&sort.field) {
+                Some(path) => self.index(path, IndexKind::Order).is_some(),
+                None => matches!(sort.field, Field::Date | Field::DeletedAt | Field::Serial),
+            }
+        }
+    }
+
+    /// The WHERE clause of a review and its binds, in order; and what the query reads
+    /// from, with the binds that go there.
     pub struct Where {
         parts: Vec<String>,
         binds: Vec<Bind>,
+        from: String,
+        from_binds: Vec<Bind>,
+        /// The form id as a literal, for a query that reads a partial value index.
+        form: Option<String>,
     }
 
     impl Where {
@@ -698,11 +771,47 @@ mod review_sql {
             Where {
                 parts: vec!["form_id = ?".to_owned(), tab.to_owned()],
                 binds: vec![Bind::Text(form_id.to_owned())],
+                from: "registrations".to_owned(),
+                from_binds: Vec::new(),
+                form: value_indexes::form_literal(form_id),
             }
+        }
+
+        /// The selection of a review; with `access`, read through the index of the first
+        /// filter that has one (decision 018): an order index is read as a range, a text
+        /// index drives the query with its matches. Every other filter is tested per row.
+        pub fn of(form_id: &str, review: &Review, access: Option<&Access<'_>>) -> Where {
+            let mut sql = Where::new(form_id, review.tab);
+            let driver = access.and_then(|access| {
+                review
+                    .filters
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, filter)| Some((i, access.serving(filter)?, access)))
+            });
+            for (i, filter) in review.filters.iter().enumerate() {
+                match driver {
+                    Some((at, index, access)) if at == i => sql.indexed(filter, index, access),
+                    _ => sql.filter(filter),
+                }
+            }
+            sql
         }
 
         pub fn finish(self) -> (String, Vec<Bind>) {
             (self.parts.join(" AND "), self.binds)
+        }
+
+        /// What to read from, the condition and all binds in order; `index` names the
+        /// value index whose order a page walks.
+        pub fn into_query(mut self, index: Option<&str>) -> (String, String, Vec<Bind>) {
+            if let (Some(index), Some(form)) = (index, self.form.take()) {
+                self.from = format!("registrations INDEXED BY \"{index}\"");
+                self.parts.push(format!("form_id = {form}"));
+            }
+            let mut binds = self.from_binds;
+            binds.extend(self.binds);
+            (self.from, self.parts.join(" AND "), binds)
         }
 
         pub fn filter(&mut self, filter: &Filter) {
@@ -716,6 +825,44 @@ mod review_sql {
                 Field::Value(path) => self.value(path, filter),
             };
             self.parts.push(condition);
+        }
+
+        /// A filter answered by its value index.
+        fn indexed(&mut self, filter: &Filter, index: &ValueIndex, access: &Access<'_>) {
+            let name = index.name();
+            let Some(value) = value_indexes::value_expr("reg_values", &index.path) else {
+                return self.filter(filter);
+            };
+            match (index.kind, &filter.operand) {
+                (IndexKind::Text, Operand::Text(text)) => {
+                    // The matches first, each looked up by (form, serial number).
+                    self.from = format!(
+                        "(SELECT rowid AS s FROM \"{name}\" WHERE \"{name}\" MATCH ?) AS hit CROSS JOIN registrations"
+                    );
+                    self.from_binds
+                        .push(Bind::Text(value_indexes::contains_query(text)));
+                    self.parts.push("serial_number = hit.s".to_owned());
+                }
+                (IndexKind::Order, Operand::Number(n)) => {
+                    self.from = format!("registrations INDEXED BY \"{name}\"");
+                    let op = Self::comparison(filter.operator);
+                    let n = self.bind(Bind::Real(*n));
+                    // Numbers sort before all text: `< ''` keeps the range to numbers.
+                    self.parts.push(format!(
+                        "form_id = {} AND {value} COLLATE NOCASE {op} {n} AND {value} COLLATE NOCASE < ''",
+                        access.form
+                    ));
+                }
+                (IndexKind::Order, Operand::Text(text)) => {
+                    self.from = format!("registrations INDEXED BY \"{name}\"");
+                    let t = self.bind(Bind::Text(text.clone()));
+                    self.parts.push(format!(
+                        "form_id = {} AND {value} COLLATE NOCASE = {t}",
+                        access.form
+                    ));
+                }
+                _ => self.filter(filter),
+            }
         }
 
         fn bind(&mut self, bind: Bind) -> &'static str {
@@ -887,29 +1034,38 @@ mod review_sql {
             .to_owned()
     }
 
-    /// The ORDER BY of a review, with the JSON path to bind when it sorts on a value.
+    /// The ORDER BY of a review, with the JSON path to bind when it sorts on a value
+    /// without an index, or the value index whose order it is.
     pub struct Order {
         pub sql: String,
         pub path: Option<String>,
+        pub index: Option<String>,
     }
 
-    pub fn order(sort: &Sort) -> Order {
+    pub fn order(sort: &Sort, access: Option<&Access<'_>>) -> Order {
         let direction = if sort.descending { "DESC" } else { "ASC" };
-        let (column, path) = match &sort.field {
-            Field::Date => ("created_at".to_owned(), None),
-            Field::DeletedAt => ("deleted_at".to_owned(), None),
-            Field::Serial => ("serial_number".to_owned(), None),
-            Field::User => ("username COLLATE NOCASE".to_owned(), None),
-            Field::Name => ("registration_name COLLATE NOCASE".to_owned(), None),
-            Field::Phase => ("CAST(phase AS INTEGER)".to_owned(), None),
-            Field::Value(parts) => (
+        let indexed = indexable_path(&sort.field).and_then(|path| {
+            let index = access?.index(path, IndexKind::Order)?;
+            Some((value_indexes::value_expr("reg_values", path)?, index.name()))
+        });
+        let (column, path, index) = match (&sort.field, indexed) {
+            (_, Some((value, index))) => (format!("{value} COLLATE NOCASE"), None, Some(index)),
+            (Field::Date, None) => ("created_at".to_owned(), None, None),
+            (Field::DeletedAt, None) => ("deleted_at".to_owned(), None, None),
+            (Field::Serial, None) => ("serial_number".to_owned(), None, None),
+            (Field::User, None) => ("username COLLATE NOCASE".to_owned(), None, None),
+            (Field::Name, None) => ("registration_name COLLATE NOCASE".to_owned(), None, None),
+            (Field::Phase, None) => ("CAST(phase AS INTEGER)".to_owned(), None, None),
+            (Field::Value(parts), None) => (
                 "json_extract(reg_values, ?) COLLATE NOCASE".to_owned(),
                 Some(format!("$.{}", parts.join("."))),
+                None,
             ),
         };
         Order {
             sql: format!("{column} {direction}, serial_number {direction}"),
             path,
+            index,
         }
     }
 }
@@ -953,16 +1109,26 @@ pub async fn export_chunk(
 
 /// The number of registrations a review selects.
 pub async fn count(db: &TenantDb, form_id: &str, review: &domain::review::Review) -> Result<i64> {
+    let ready = ready_indexes(db, form_id, review).await?;
+    let access = review_sql::Access::new(form_id, &ready);
+    count_with(db, form_id, review, access.as_ref()).await
+}
+
+/// The number of registrations a review selects, read from a filter's value index where
+/// one is ready.
+async fn count_with(
+    db: &TenantDb,
+    form_id: &str,
+    review: &domain::review::Review,
+    access: Option<&review_sql::Access<'_>>,
+) -> Result<i64> {
     if review.filters.is_empty() {
         return tab_count(db, form_id, review.tab).await;
     }
-    let mut sql = review_sql::Where::new(form_id, review.tab);
-    for filter in &review.filters {
-        sql.filter(filter);
-    }
-    let (condition, binds) = sql.finish();
-    let text = format!("SELECT COUNT(*) FROM registrations WHERE {condition}");
-    // Built from fixed fragments only; every value is bound (see review_sql).
+    let (from, condition, binds) = review_sql::Where::of(form_id, review, access).into_query(None);
+    let text = format!("SELECT COUNT(*) FROM {from} WHERE {condition}");
+    // Built from fixed fragments and checked literals only; every value is bound (see
+    // review_sql).
     let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(text));
     for bind in &binds {
         query = bind.apply_scalar(query);
