@@ -170,6 +170,7 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         ("group_id", group_id),
         ("user_id", user_id),
         ("token", "0".repeat(64)),
+        ("batch_name", queue_id.clone()),
         ("queue_id", queue_id),
         ("kind", "csv".to_owned()),
     ]))

@@ -453,3 +453,6 @@ pub fn form_type_unknown(form_type: &str) -> String {
 pub fn copy_name(name: &str) -> String {
     format!("Kopie van {name}")
 }
+
+/// Client removal asked while other work of the client (an export, an import) runs.
+pub const CLIENT_REMOVE_BUSY: &str = "Deze klant kan nu niet worden verwijderd: er loopt nog een taak voor deze klant. Probeer het later opnieuw.";

@@ -14,6 +14,9 @@ pub struct ConnectOptions {
     pub create: bool,
     /// Connections kept at most; tenants get few because hundreds may be open at once.
     pub max_connections: u32,
+    /// Overwrite what is deleted (the platform: a removed client's rows must not linger in
+    /// free pages).
+    pub secure_delete: bool,
 }
 
 /// Opens a pool with the settings every eform database needs, in this order:
@@ -27,7 +30,11 @@ pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool>
         .busy_timeout(Duration::from_secs(10))
         .journal_mode(SqliteJournalMode::Wal)
         .foreign_keys(true)
-        .synchronous(SqliteSynchronous::Full);
+        .synchronous(SqliteSynchronous::Full)
+        .pragma(
+            "secure_delete",
+            if options.secure_delete { "ON" } else { "OFF" },
+        );
     let pool = SqlitePoolOptions::new()
         .max_connections(options.max_connections)
         .min_connections(0)

@@ -163,6 +163,21 @@ impl TenantRegistry {
         }
     }
 
+    /// Erases a client's folder: its database with WAL, uploads, e-mail copies and exports.
+    /// Idempotent. Handles still in use keep their open file until they are dropped; the
+    /// pool is forgotten before and after, so no new one is opened on the old file.
+    pub async fn remove(&self, client: &ClientId) -> Result<()> {
+        self.forget(client);
+        let dir = self.tenant_dir(client);
+        match tokio::fs::remove_dir_all(&dir).await {
+            Ok(()) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+            Err(err) => return Err(err.into()),
+        }
+        self.forget(client);
+        Ok(())
+    }
+
     fn slot(&self, client: &ClientId) -> Slot {
         // A poisoned lock only means another thread panicked while holding it; the cache
         // itself is still consistent, so keep serving.
@@ -186,6 +201,7 @@ async fn open_pool(dir: &Path, create: bool) -> Result<SqlitePool> {
         ConnectOptions {
             create,
             max_connections: 4,
+            secure_delete: false,
         },
     )
     .await?;

@@ -1,4 +1,4 @@
-//! Batches: long work a user follows (exports now; datasource imports and client removal
+//! Batches: long work a user follows (exports, client removal; datasource imports
 //! later). A batch is a row in the platform's `batches` (what to do, progress, result); the
 //! job on the queue only names it. This module is the one way a job works a batch:
 //!
@@ -109,6 +109,7 @@ pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), BatchError> {
         crate::export::CSV | crate::export::CSV_WITH_ATTACHMENTS => {
             crate::export::run(ctx, &lease).await
         }
+        crate::removal::CLIENT_REMOVE => crate::removal::run(ctx, &lease).await,
         other => Err(BatchError::Permanent(format!(
             "no handler for batch kind {other}"
         ))),

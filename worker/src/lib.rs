@@ -16,6 +16,7 @@ pub mod pdf;
 pub mod periodic;
 pub mod purge;
 pub mod queue;
+pub mod removal;
 pub mod runner;
 pub mod schedule;
 pub mod templates;
@@ -38,6 +39,7 @@ pub async fn connect_jobs_db(
     let options = tenancy::connect::ConnectOptions {
         create: true,
         max_connections: 4,
+        secure_delete: false,
     };
     std::fs::create_dir_all(data_dir).map_err(|err| queue::QueueError::Sqlite(err.to_string()))?;
     let pool = tenancy::connect::connect(&data_dir.join("jobs.db"), options)

@@ -40,6 +40,9 @@ pub const CLIENT_SHOW: Route = route("client_show", Rule::In(Need::Reach));
 pub const CLIENT_INFO: Route = route("client_info", Rule::In(Need::Reach));
 pub const CLIENT_ACCEPT_TERMS: Route = route("client_accept_terms", Rule::In(Need::Reach));
 pub const CLIENT_RESEND_WELCOME_MAIL: Route = perm("client_resend_welcome_mail", P::ClientAddUsers);
+pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
+/// A batch's progress: its own starter only (checked by the handler).
+pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
 
 // Folders.
 pub const FOLDER_USER_TREE: Route = route("folder_user_tree", Rule::In(Need::Member));
@@ -160,6 +163,8 @@ pub const ALL: &[Route] = &[
     CLIENT_INFO,
     CLIENT_ACCEPT_TERMS,
     CLIENT_RESEND_WELCOME_MAIL,
+    CLIENT_DELETE,
+    BATCH_PROCESS,
     FOLDER_USER_TREE,
     FOLDER_TREE,
     FOLDER_ADMIN_TREE,

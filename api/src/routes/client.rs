@@ -6,16 +6,20 @@ use crate::error::{AppError, Result};
 use crate::extract::AuthUser;
 use crate::policy::{self, table};
 use crate::routes::account_mail;
+use crate::routes::batches::BatchProcess;
 use axum::Json;
 use axum::extract::{Path, State};
 use domain::access::Permission;
 use domain::ids::UserId;
+use domain::messages;
 use serde::Serialize;
-use tenancy::platform::{memberships, terms, users};
+use tenancy::platform::batches::{self, NewBatch};
+use tenancy::platform::{audit, memberships, terms, users};
 use tenancy::tenant::credits;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -24,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(info))
         .routes(routes!(resend_welcome_mail))
         .routes(routes!(accept_terms))
+        .routes(routes!(remove))
 }
 
 /// `GET api/client/{id}/info`.
@@ -153,4 +158,62 @@ async fn accept_terms(
         .caches
         .forget_membership(&ctx.auth.user.id, &ctx.client.id);
     Ok(Json(StatusMessage::ok(domain::messages::TERMS_ACCEPTED)))
+}
+
+/// `POST api/client/{id}/delete`: starts the removal of the client as a batch (followed
+/// through `api/batch/process/{batchName}`). Refused while other work of the client runs,
+/// so no export writes into a folder being erased. Recorded in the platform's audit log.
+#[utoipa::path(post, path = "/api/client/{client_id}/delete", operation_id = table::CLIENT_DELETE.op, tag = "client",
+    params(("client_id" = String, Path)),
+    responses(
+        (status = 200, description = "The removal is queued", body = BatchProcess),
+        (status = 409, description = "Other work of the client runs", body = crate::error::ErrorBody)
+    ))]
+async fn remove(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<BatchProcess>> {
+    let ctx = policy::client_by_id(&state, auth, &client_id, &table::CLIENT_DELETE).await?;
+    let client = &ctx.client.id;
+    if !batches::open_of_client(&state.platform, client, "")
+        .await?
+        .is_empty()
+    {
+        return Err(AppError::Conflict(messages::CLIENT_REMOVE_BUSY.to_owned()));
+    }
+    let user = ctx.auth.user.id.to_string();
+    let id = batches::insert(
+        &state.platform,
+        &NewBatch {
+            client_id: client,
+            kind: worker::removal::CLIENT_REMOVE,
+            subject: None,
+            created_by: Some(&user),
+            params: "{}".to_owned(),
+            total: 0,
+            link_token: None,
+        },
+    )
+    .await?;
+    audit::record(
+        &state.platform,
+        Some(&user),
+        "client.remove.requested",
+        client,
+        Some(&id),
+    )
+    .await?;
+    // Queued after the batch is recorded: should the push fail, the sweep queues it.
+    let job = WorkJob::Batch {
+        client_uuid: client.as_str().to_owned(),
+        batch_id: id.clone(),
+    };
+    if let Err(err) = state.queue.push_work(job).await {
+        tracing::warn!(batch = %id, error = %err, "queueing a client removal failed; the sweep will queue it");
+    }
+    let batch = batches::find(&state.platform, &id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(Json(BatchProcess::of(&batch)))
 }

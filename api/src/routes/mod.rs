@@ -2,6 +2,7 @@
 
 pub mod account_mail;
 pub mod assigned;
+pub mod batches;
 pub mod client;
 pub mod exports;
 pub mod favorites;

@@ -286,6 +286,31 @@ pub async fn cancel(db: &Platform, id: &str) -> Result<bool> {
     Ok(cancelled == 1)
 }
 
+/// The batches of a client that are queued or running, other than `except`.
+pub async fn open_of_client(db: &Platform, client: &ClientId, except: &str) -> Result<Vec<Batch>> {
+    let rows: Vec<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM batches WHERE client_id = ?1 AND id <> ?2 AND status IN ('queued', 'running')"
+    )))
+    .bind(client.as_str())
+    .bind(except)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(Batch::from).collect())
+}
+
+/// Deletes every batch of a client but `except` (a removed client's exports and what
+/// their parameters held).
+pub async fn remove_of_client(db: &Platform, client: &ClientId, except: &str) -> Result<u64> {
+    Ok(
+        sqlx::query("DELETE FROM batches WHERE client_id = ?1 AND id <> ?2")
+            .bind(client.as_str())
+            .bind(except)
+            .execute(db.pool())
+            .await?
+            .rows_affected(),
+    )
+}
+
 /// Open batches whose job seems lost at `at`: running without a live lease, or queued, and
 /// not looked after for `grace_secs`. Each is marked looked after, so the caller queues it
 /// again once per grace period however many processes sweep.

@@ -111,6 +111,21 @@ pub async fn upsert(db: &Platform, client: &Client) -> Result<()> {
     Ok(())
 }
 
+/// Removes a client's platform row, and with it (foreign keys) its memberships, invites,
+/// terms users and directory entries; answers whether it was there. The platform database
+/// overwrites what it deletes, and its log is emptied, so nothing of the rows stays on disk.
+pub async fn remove(db: &Platform, id: &ClientId) -> Result<bool> {
+    let removed = sqlx::query("DELETE FROM clients WHERE id = ?1")
+        .bind(id.as_str())
+        .execute(db.pool())
+        .await?
+        .rows_affected();
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(db.pool())
+        .await?;
+    Ok(removed == 1)
+}
+
 /// A new client value with defaults, not yet stored.
 pub fn new_client(name: &str) -> Client {
     Client {

@@ -1,6 +1,7 @@
 //! The platform database: users, tokens, clients, memberships and the id directory.
 //! One query module per table.
 
+pub mod audit;
 pub mod batches;
 pub mod clients;
 pub mod directory;
@@ -35,6 +36,7 @@ impl Platform {
             ConnectOptions {
                 create: true,
                 max_connections: 8,
+                secure_delete: true,
             },
         )
         .await?;

@@ -110,6 +110,7 @@ async fn raw_group_commit_rate(dir: &std::path::Path, duration: Duration) -> Any
         tenancy::connect::ConnectOptions {
             create: true,
             max_connections: 1,
+            secure_delete: false,
         },
     )
     .await?;

@@ -44,6 +44,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batch/process/{batch_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/batch/process/{batchName}`: a batch's progress, for the user who started it
+         *     (or a platform admin). Read from the platform, so it still answers once the client it
+         *     removed is gone.
+         */
+        get: operations["batch_process"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/{client_id}": {
         parameters: {
             query?: never;
@@ -78,6 +99,27 @@ export interface paths {
          *     accepted the client's terms (idempotent; the body's client_uuid repeats the path).
          */
         post: operations["client_accept_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/{client_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST api/client/{id}/delete`: starts the removal of the client as a batch (followed
+         *     through `api/batch/process/{batchName}`). Refused while other work of the client runs,
+         *     so no export writes into a folder being erased. Recorded in the platform's audit log.
+         */
+        post: operations["client_delete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1357,6 +1399,21 @@ export interface components {
             email: string;
             user_id: string;
         };
+        /** @description Where a batch stands; the web app asks until `items_in_queue` is 0. */
+        BatchProcess: {
+            batch_name: string;
+            /** @description Why a failed batch failed. */
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description What is left to do; 0 once the batch is done, failed or cancelled.
+             */
+            items_in_queue: number;
+            /** @description queued, running, done, failed or cancelled. */
+            status: string;
+            /** Format: int64 */
+            total_items: number;
+        };
         /** @description `{"status": "success"}`. */
         Cancelled: {
             status: string;
@@ -1980,6 +2037,46 @@ export interface operations {
             };
         };
     };
+    batch_process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where it stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchProcess"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     client_show: {
         parameters: {
             query?: never;
@@ -2069,6 +2166,64 @@ export interface operations {
             };
             /** @description Unknown, deleted, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removal is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchProcess"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Other work of the client runs */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
