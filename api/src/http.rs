@@ -5,9 +5,9 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
-    assigned, batches, client, exports, favorites, files, folder_admin, folders, form_access,
-    form_admin, forms, guest, mail_attachments, ops, register, registrations, review, send, sync,
-    user, word_templates,
+    assigned, batches, client, clients, exports, favorites, files, folder_admin, folders,
+    form_access, form_admin, forms, guest, mail_attachments, ops, register, registrations, review,
+    send, sync, user, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -42,6 +42,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(user::router())
         .merge(register::router())
         .merge(client::router())
+        .merge(clients::router())
         .merge(batches::router())
         .merge(folders::router())
         .merge(folder_admin::router())

@@ -93,7 +93,7 @@ fn complete(path: &str, operation: &mut Map<String, Value>, rule: Rule) {
     let api_key = json!({ API_KEY_SCHEME: [] });
     let security = match rule {
         Rule::Public => None,
-        Rule::SignedIn | Rule::In(_) => Some(json!([api_key])),
+        Rule::SignedIn | Rule::In(_) | Rule::Platform => Some(json!([api_key])),
         // Without a key: a guest through the form's guest link.
         Rule::GuestOr(_) => Some(json!([api_key, {}])),
         Rule::Operator => Some(json!([{ METRICS_SCHEME: [] }, {}])),
@@ -107,13 +107,19 @@ fn complete(path: &str, operation: &mut Map<String, Value>, rule: Rule) {
         .and_then(Value::as_array)
         .is_some_and(|params| params.iter().any(|p| p["in"] == "query"));
     let mut answers: Vec<(&str, &str)> = Vec::new();
-    if matches!(rule, Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_)) {
+    if matches!(
+        rule,
+        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform
+    ) {
         answers.push((
             "401",
             "Not signed in: the api key is missing, unknown, expired or revoked.",
         ));
     }
-    if matches!(rule, Rule::In(_) | Rule::GuestOr(_) | Rule::Operator) {
+    if matches!(
+        rule,
+        Rule::In(_) | Rule::GuestOr(_) | Rule::Operator | Rule::Platform
+    ) {
         answers.push(("403", "Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`)."));
     }
     // Every call that works in a client names it (path, query or body), and so can name

@@ -79,17 +79,25 @@ async fn a_removed_client_leaves_nothing_on_disk_and_its_users_keep_their_other_
     let uri = format!("/api/client/{demo}/delete");
     let busy = app.post_json(&uri, Some(&admin), &json!({})).await?;
     assert_eq!(busy.status, StatusCode::CONFLICT, "{:?}", busy.json);
-    assert_eq!(busy.json["message"], json!(domain::messages::CLIENT_REMOVE_BUSY));
+    assert_eq!(
+        busy.json["message"],
+        json!(domain::messages::CLIENT_REMOVE_BUSY)
+    );
     let ctx = app.state.job_context()?;
     worker::batch::run(&ctx, &export_id).await?;
     assert_eq!(
-        app.post_json(&uri, Some(&manager), &json!({})).await?.status,
+        app.post_json(&uri, Some(&manager), &json!({}))
+            .await?
+            .status,
         StatusCode::FORBIDDEN
     );
 
     let started = app.post_json(&uri, Some(&admin), &json!({})).await?;
     assert_eq!(started.status, StatusCode::OK, "{:?}", started.json);
-    let batch = started.json["batch_name"].as_str().ok_or("batch")?.to_owned();
+    let batch = started.json["batch_name"]
+        .as_str()
+        .ok_or("batch")?
+        .to_owned();
     assert_eq!(started.json["status"], json!("queued"));
     assert!(started.json["items_in_queue"].as_i64() > Some(0));
     // Only its starter follows it.
@@ -141,6 +149,9 @@ async fn a_removed_client_leaves_nothing_on_disk_and_its_users_keep_their_other_
     let log = audit::of_client(&app.state.platform, &client).await?;
     let actions: Vec<&str> = log.iter().map(|entry| entry.action.as_str()).collect();
     assert_eq!(actions, ["client.remove.requested", "client.removed"]);
-    assert!(log.iter().all(|entry| entry.batch_id.as_deref() == Some(&batch)));
+    assert!(
+        log.iter()
+            .all(|entry| entry.batch_id.as_deref() == Some(&batch))
+    );
     Ok(())
 }

@@ -10,7 +10,7 @@
 
 mod common;
 
-use api::policy::{Facts, Need, Rule, Standing, Verdict, judge, table};
+use api::policy::{Facts, Need, Rule, Standing, Verdict, judge, judge_platform, table};
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use common::{TestApp, TestResult};
@@ -274,7 +274,10 @@ async fn expectation(
     caller: &Caller,
     client: &str,
 ) -> TestResult<Expect> {
-    let signed_in_rule = matches!(rule, Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_));
+    let signed_in_rule = matches!(
+        rule,
+        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform
+    );
     let Caller::User(name) = caller else {
         // The calls here name a client (uploads too), so a missing or bad key is a 401.
         return Ok(if signed_in_rule {
@@ -287,6 +290,15 @@ async fn expectation(
     };
     Ok(match rule {
         Rule::Public | Rule::SignedIn => Expect::Allowed,
+        Rule::Platform => {
+            let user = users::find_by_email(&app.state.platform, &format!("{name}@demo.eform.nl"))
+                .await?
+                .ok_or("user")?;
+            match judge_platform(&user.global_roles) {
+                Verdict::Allow => Expect::Allowed,
+                refused => Expect::Refused(refused),
+            }
+        }
         // Test requests come from no address, so never from this machine.
         Rule::Operator => Expect::Refused(Verdict::Forbidden),
         Rule::In(need) | Rule::GuestOr(need) => {

@@ -456,3 +456,18 @@ pub fn copy_name(name: &str) -> String {
 
 /// Client removal asked while other work of the client (an export, an import) runs.
 pub const CLIENT_REMOVE_BUSY: &str = "Deze klant kan nu niet worden verwijderd: er loopt nog een taak voor deze klant. Probeer het later opnieuw.";
+
+/// A client without a name (create and edit).
+pub const CLIENT_NAME_REQUIRED: &str = "Vul de naam van de klant in.";
+/// A JSON:API body whose type or id does not fit the call.
+pub const JSON_API_WRONG_TYPE: &str = "Het type of de id in de verzonden gegevens klopt niet.";
+/// A low-credit limit that is not a whole number of at least 0.
+pub const CLIENT_LOW_CREDIT_LIMIT: &str =
+    "De limiet voor de credits-waarschuwing moet een geheel getal van 0 of hoger zijn.";
+/// Someone who is not a user of the client put on its terms list.
+pub const CLIENT_TERMS_USER_UNKNOWN: &str = "Alleen gebruikers van deze klant kunnen worden gevraagd de algemene voorwaarden te accepteren.";
+
+/// A module that does not exist.
+pub fn client_module_unknown(module: &str) -> String {
+    format!("Onbekende module: {module}.")
+}

@@ -42,6 +42,9 @@ pub enum Rule {
     In(Need),
     /// `In(need)` with an api key; without one, a guest through a form's guest link.
     GuestOr(Need),
+    /// A signed-in user with a platform role (admin, eform_employee): work on the platform
+    /// itself, such as making a client.
+    Platform,
 }
 
 /// What a user must have in the client a route works in.
@@ -148,7 +151,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    fn into_result(self) -> Result<()> {
+    pub(crate) fn into_result(self) -> Result<()> {
         match self {
             Verdict::Allow => Ok(()),
             Verdict::Forbidden => Err(AppError::Forbidden),
@@ -190,6 +193,26 @@ pub fn judge(need: Need, standing: &Standing, facts: Facts) -> Verdict {
         Need::AnyOf(all) => allow(all.iter().any(may)),
         Need::AllOf(all) => allow(all.iter().all(may)),
     }
+}
+
+/// [`Rule::Platform`] for a user with these global roles. Pure, like [`judge`].
+pub fn judge_platform(global: &[Role]) -> Verdict {
+    if global.is_empty() {
+        Verdict::Forbidden
+    } else {
+        Verdict::Allow
+    }
+}
+
+/// Makes a new client for a platform user ([`Rule::Platform`]): its own database file
+/// first, then its platform row, so a client that is listed can always be opened (a crash
+/// in between leaves only an empty folder no one refers to).
+pub async fn create_client(state: &AppState, auth: &AuthUser, name: &str) -> Result<Client> {
+    judge_platform(&auth.user.global_roles).into_result()?;
+    let client = clients::new_client(name);
+    state.tenants.for_operations().create(&client.id).await?;
+    clients::upsert(&state.platform, &client).await?;
+    Ok(client)
 }
 
 /// The gate in front of the tenant registry: opened only by this module for requests that

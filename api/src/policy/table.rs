@@ -40,6 +40,9 @@ pub const CLIENT_SHOW: Route = route("client_show", Rule::In(Need::Reach));
 pub const CLIENT_INFO: Route = route("client_info", Rule::In(Need::Reach));
 pub const CLIENT_ACCEPT_TERMS: Route = route("client_accept_terms", Rule::In(Need::Reach));
 pub const CLIENT_RESEND_WELCOME_MAIL: Route = perm("client_resend_welcome_mail", P::ClientAddUsers);
+pub const CLIENTS_LIST: Route = route("clients_list", Rule::SignedIn);
+pub const CLIENT_CREATE: Route = route("client_create", Rule::Platform);
+pub const CLIENT_UPDATE: Route = perm("client_update", P::EditClient);
 pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
@@ -163,6 +166,9 @@ pub const ALL: &[Route] = &[
     CLIENT_INFO,
     CLIENT_ACCEPT_TERMS,
     CLIENT_RESEND_WELCOME_MAIL,
+    CLIENTS_LIST,
+    CLIENT_CREATE,
+    CLIENT_UPDATE,
     CLIENT_DELETE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,

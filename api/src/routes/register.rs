@@ -1,6 +1,7 @@
 //! Public self-registration (`/register/:client_uuid/:form_id?` in the web app), without
-//! sign-in: `GET jsonapi/client/client/{uuid}`, `POST api/user/register/`, and the
-//! confirmation of an existing account (`/user/join/:token`).
+//! sign-in: `POST api/user/register/` and the confirmation of an existing account
+//! (`/user/join/:token`). The page reads the client's public face from
+//! `GET jsonapi/client/client/{uuid}` (`routes::clients`).
 
 use crate::AppState;
 use crate::answers::StatusMessage;
@@ -11,8 +12,6 @@ use crate::policy::table;
 use crate::routes::account_mail;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::IntoResponse;
 use domain::ids::ClientId;
 use domain::messages;
 use domain::validate::is_valid_email;
@@ -28,68 +27,9 @@ const JOIN_MAILS_PER_HOUR: i64 = 3;
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(client))
         .routes(routes!(register))
         .routes(routes!(join_show))
         .routes(routes!(join))
-}
-
-/// The registration page's intro text.
-#[derive(Debug, Serialize, ToSchema)]
-struct IntroText {
-    value: String,
-    format: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicClientAttributes {
-    name: String,
-    user_register_intro_text: Option<IntroText>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicClientData {
-    /// Always `client--client`.
-    #[serde(rename = "type")]
-    kind: String,
-    id: String,
-    attributes: PublicClientAttributes,
-}
-
-/// A client's public face as a JSON:API document.
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicClient {
-    data: PublicClientData,
-}
-
-/// `GET jsonapi/client/client/{uuid}`: the public face of a client (name and the intro text
-/// of its registration page), as a JSON:API resource. Nothing else about a client is public.
-#[utoipa::path(get, path = "/jsonapi/client/client/{client_id}", operation_id = table::CLIENT_PUBLIC.op, tag = "register",
-    params(("client_id" = String, Path, description = "The client's uuid")),
-    responses((status = 200, description = "Name and intro text", body = PublicClient, content_type = "application/vnd.api+json")))]
-async fn client(
-    State(state): State<AppState>,
-    Path(client_id): Path<String>,
-) -> Result<impl IntoResponse> {
-    let id = ClientId::parse(&client_id).ok_or(AppError::NotFound)?;
-    let client = clients::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let document = PublicClient {
-        data: PublicClientData {
-            kind: "client--client".to_owned(),
-            id: client.id.to_string(),
-            attributes: PublicClientAttributes {
-                name: client.name,
-                user_register_intro_text: client.user_register_intro_text.map(|value| IntroText {
-                    value,
-                    format: "filtered_html".to_owned(),
-                }),
-            },
-        },
-    };
-    let body = serde_json::to_string(&document).map_err(AppError::internal)?;
-    Ok(([(header::CONTENT_TYPE, "application/vnd.api+json")], body))
 }
 
 /// Form data of `POST api/user/register/`.

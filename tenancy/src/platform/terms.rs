@@ -41,3 +41,38 @@ pub async fn pending(db: &Platform, client: &ClientId, user: &UserId) -> Result<
     .await?;
     Ok(pending.is_some())
 }
+
+/// The users on a client's terms list, accepted or not.
+pub async fn users(db: &Platform, client: &ClientId) -> Result<Vec<UserId>> {
+    let ids: Vec<String> =
+        sqlx::query_scalar("SELECT user_id FROM terms_users WHERE client_id = ?1 ORDER BY user_id")
+            .bind(client.as_str())
+            .fetch_all(db.pool())
+            .await?;
+    Ok(ids.into_iter().map(UserId::from_trusted).collect())
+}
+
+/// Makes `users` the client's terms list: those not on it are added (to accept), those
+/// no longer named are taken off; an acceptance given stays.
+pub async fn set_users(db: &Platform, client: &ClientId, users: &[UserId]) -> Result<()> {
+    let ids: Vec<&str> = users.iter().map(UserId::as_str).collect();
+    let ids = serde_json::to_string(&ids)?;
+    let mut tx = db.pool().begin().await?;
+    sqlx::query(
+        "DELETE FROM terms_users WHERE client_id = ?1 AND user_id NOT IN (SELECT value FROM json_each(?2))",
+    )
+    .bind(client.as_str())
+    .bind(&ids)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO terms_users (client_id, user_id, accepted_at) SELECT ?1, value, NULL FROM json_each(?2)
+         WHERE true ON CONFLICT (client_id, user_id) DO NOTHING",
+    )
+    .bind(client.as_str())
+    .bind(&ids)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(())
+}

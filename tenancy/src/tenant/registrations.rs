@@ -652,6 +652,16 @@ async fn ready_indexes(
     crate::tenant::value_indexes::ready(db, form_id).await
 }
 
+/// Completed registrations of all the client's forms (kept counts, not counted).
+pub async fn completed_count(db: &TenantDb) -> Result<i64> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(SUM(n), 0) FROM registration_counts WHERE tab = 'completed'",
+    )
+    .fetch_one(db.pool())
+    .await?;
+    Ok(n)
+}
+
 /// The kept number of a form's registrations in a tab (`registration_counts`, kept by
 /// triggers): the count of an unfiltered list without counting.
 async fn tab_count(db: &TenantDb, form_id: &str, tab: domain::review::Tab) -> Result<i64> {

@@ -1305,6 +1305,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jsonapi/client/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/client/client?sort=name`: the clients the user may see, by name: every
+         *     client for platform users, the user's own for everyone else.
+         */
+        get: operations["clients_list"];
+        put?: never;
+        /** `POST jsonapi/client/client`: a new client with its own database, by a platform user. */
+        post: operations["client_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jsonapi/client/client/{client_id}": {
         parameters: {
             query?: never;
@@ -1313,8 +1334,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET jsonapi/client/client/{uuid}`: the public face of a client (name and the intro text
-         *     of its registration page), as a JSON:API resource. Nothing else about a client is public.
+         * `GET jsonapi/client/client/{uuid}`: the whole client for a user who may view it (a
+         *     platform user, or 'eform view client' there); its public face (name and intro text)
+         *     for anyone else, signed in or not: the self-registration page reads it.
          */
         get: operations["client_public"];
         put?: never;
@@ -1322,7 +1344,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * `PATCH jsonapi/client/client/{id}` ('eform edit client'): name, low-credit limit and
+         *     intro text; modules and the users who must accept the terms only for platform users.
+         */
+        patch: operations["client_update"];
         trace?: never;
     };
     "/metrics": {
@@ -1399,6 +1425,30 @@ export interface components {
             email: string;
             user_id: string;
         };
+        /** @description What a user who may view the client sees of it. */
+        Attributes: {
+            contact_address?: string | null;
+            contact_addressed_to?: string | null;
+            contact_company?: string | null;
+            contact_email?: string | null;
+            contact_tax_number?: string | null;
+            /**
+             * Format: int64
+             * @description Credits left (expired ones count 0 for everyone but admins).
+             */
+            field_credits: number;
+            /** Format: int64 */
+            field_low_credit_email_limit: number;
+            modules: string[];
+            name: string;
+            /**
+             * Format: int64
+             * @description Completed registrations of all its forms.
+             */
+            registrations_count: number;
+            terms_and_conditions_required: boolean;
+            user_register_intro_text?: components["schemas"]["IntroText"] | null;
+        };
         /** @description Where a batch stands; the web app asks until `items_in_queue` is 0. */
         BatchProcess: {
             batch_name: string;
@@ -1440,6 +1490,10 @@ export interface components {
             terms_and_conditions_required: boolean;
             uuid: string;
         };
+        /** @description One client. */
+        ClientDocument: {
+            data: components["schemas"]["Resource"];
+        };
         /** @description A client as listed for a user. */
         ClientEntry: {
             id: string;
@@ -1447,6 +1501,32 @@ export interface components {
             /** @description True while this user must still accept the client's terms. */
             terms_and_conditions_required: boolean;
             uuid: string;
+        };
+        /** @description A page of clients. */
+        ClientList: {
+            data: components["schemas"]["Resource"][];
+            links: components["schemas"]["Links"];
+        };
+        ClientPatchAttributes: {
+            field_low_credit_email_limit?: unknown;
+            /** @description Admin and eform_employee only. */
+            modules?: string[] | null;
+            name?: string | null;
+            user_register_intro_text?: components["schemas"]["IntroText"] | null;
+        };
+        ClientPatchData: {
+            attributes?: components["schemas"]["ClientPatchAttributes"];
+            id: string;
+            relationships?: components["schemas"]["ClientPatchRelationships"] | null;
+            /** @description `client--client`. */
+            type: string;
+        };
+        /** @description `PATCH jsonapi/client/client/{id}`: what changes of a client. */
+        ClientPatchDocument: {
+            data: components["schemas"]["ClientPatchData"];
+        };
+        ClientPatchRelationships: {
+            terms_and_conditions_users?: components["schemas"]["UserRefs"] | null;
         };
         /** @description A saved registration the device and the server both changed. */
         Conflict: {
@@ -1506,6 +1586,16 @@ export interface components {
             message: string;
             /** @description Always false. */
             status: boolean;
+        };
+        /** @description What went wrong. */
+        ErrorDocument: {
+            errors: components["schemas"]["ErrorObject"][];
+        };
+        /** @description An error as JSON:API writes it. */
+        ErrorObject: {
+            detail: string;
+            status: string;
+            title: string;
         };
         /** @description A favourite element. */
         FavoriteJson: {
@@ -1620,7 +1710,7 @@ export interface components {
         };
         /** @description The registration page's intro text. */
         IntroText: {
-            format: string;
+            format?: string;
             value: string;
         };
         /** @description Body of `POST api/user/join`. */
@@ -1631,6 +1721,15 @@ export interface components {
         JoinInvite: {
             client_name: string;
             email: string;
+        };
+        /** @description A link of a list. */
+        Link: {
+            href: string;
+        };
+        Links: {
+            next?: components["schemas"]["Link"] | null;
+            prev?: components["schemas"]["Link"] | null;
+            self: components["schemas"]["Link"];
         };
         /** @description A successful sign-in. */
         LoginAnswer: {
@@ -1666,6 +1765,18 @@ export interface components {
             /** Format: int64 */
             registrations_count: number;
         };
+        NewClientAttributes: {
+            name: string;
+        };
+        NewClientData: {
+            attributes: components["schemas"]["NewClientAttributes"];
+            /** @description `client--client`. */
+            type: string;
+        };
+        /** @description `{ data: { type, attributes: { name } } }` of a new client. */
+        NewClientDocument: {
+            data: components["schemas"]["NewClientData"];
+        };
         /** @description Body of `POST api/client/{id}/favorite-elements`. */
         NewFavorite: {
             element: Record<string, unknown>;
@@ -1682,20 +1793,6 @@ export interface components {
         Notification: {
             message: string;
             /** @description info, warning, error or success. */
-            type: string;
-        };
-        /** @description A client's public face as a JSON:API document. */
-        PublicClient: {
-            data: components["schemas"]["PublicClientData"];
-        };
-        PublicClientAttributes: {
-            name: string;
-            user_register_intro_text?: components["schemas"]["IntroText"] | null;
-        };
-        PublicClientData: {
-            attributes: components["schemas"]["PublicClientAttributes"];
-            id: string;
-            /** @description Always `client--client`. */
             type: string;
         };
         /** @description One entry of `GET api/forms/published/{client}`. */
@@ -1790,6 +1887,9 @@ export interface components {
             /** Format: int64 */
             registrations_count: number;
         };
+        Relationships: {
+            terms_and_conditions_users: components["schemas"]["UserRefs"];
+        };
         /** @description Body of `PATCH api/folder/{id}/rename`. */
         Rename: {
             folder_name: string;
@@ -1799,6 +1899,14 @@ export interface components {
             password: string;
             /** @description The token of the link. */
             token: string;
+        };
+        /** @description A client as a JSON:API resource. */
+        Resource: {
+            attributes: components["schemas"]["Attributes"];
+            id: string;
+            relationships: components["schemas"]["Relationships"];
+            /** @description Always `client--client`. */
+            type: string;
         };
         /** @description One stored version of a form. */
         RevisionEntry: {
@@ -1939,6 +2047,16 @@ export interface components {
             roles: string[];
             server_notification?: components["schemas"]["Notification"] | null;
             username: string;
+        };
+        /** @description A user named in a relationship. */
+        UserRef: {
+            id: string;
+            /** @description Always `user--user`. */
+            type: string;
+        };
+        /** @description `terms_and_conditions_users`. */
+        UserRefs: {
+            data: components["schemas"]["UserRef"][];
         };
         /** @description The welcome mail was queued. */
         WelcomeSent: {
@@ -6378,6 +6496,138 @@ export interface operations {
             };
         };
     };
+    clients_list: {
+        parameters: {
+            query?: {
+                /** @description `name` (the only order). */
+                sort?: string;
+                /** @description First client of the page (0-based). */
+                "page[offset]"?: number;
+                /** @description Clients a page holds, at most 50. */
+                "page[limit]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of clients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ClientList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query that cannot be used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["NewClientDocument"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ClientDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, or one too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
     client_public: {
         parameters: {
             query?: never;
@@ -6390,13 +6640,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Name and intro text */
+            /** @description The client, or its public face */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.api+json": components["schemas"]["PublicClient"];
+                    "application/vnd.api+json": components["schemas"]["ClientDocument"];
                 };
             };
             /** @description Unknown, deleted, or not visible to the caller. */
@@ -6406,6 +6656,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["ClientPatchDocument"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ClientDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A value that cannot be saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
         };
