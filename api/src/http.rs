@@ -5,9 +5,9 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
-    assigned, batches, client, clients, exports, favorites, files, folder_admin, folders,
-    form_access, form_admin, forms, guest, mail_attachments, ops, register, registrations, review,
-    send, sync, user, word_templates,
+    assigned, batches, client, client_users, clients, exports, favorites, files, folder_admin,
+    folders, form_access, form_admin, forms, guest, mail_attachments, ops, register, registrations,
+    review, send, sync, user, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -43,6 +43,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(register::router())
         .merge(client::router())
         .merge(clients::router())
+        .merge(client_users::router())
         .merge(batches::router())
         .merge(folders::router())
         .merge(folder_admin::router())

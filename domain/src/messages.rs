@@ -471,3 +471,24 @@ pub const CLIENT_TERMS_USER_UNKNOWN: &str = "Alleen gebruikers van deze klant ku
 pub fn client_module_unknown(module: &str) -> String {
     format!("Onbekende module: {module}.")
 }
+
+/// A role name that is not a role of a client.
+pub fn role_unknown(role: &str) -> String {
+    format!("'{role}' is geen rol binnen een klant.")
+}
+
+/// Adding a user who is a user of the client already.
+pub const USER_ALREADY_IN_CLIENT: &str = "Deze gebruiker hoort al bij deze klant.";
+
+/// The success text of adding a user to a client.
+pub fn user_added(email: &str) -> String {
+    format!("Gebruiker \"{email}\" is toegevoegd aan deze klant.")
+}
+
+/// Removing oneself from a client (it would lock the caller out).
+pub const USER_REMOVE_SELF: &str = "U kunt uzelf niet van deze klant verwijderen.";
+
+/// A user removed from a client (document 002 section 8).
+pub fn user_removed_from_client(name: &str) -> String {
+    format!("Gebruiker \"{name}\" is verwijderd van deze klant.")
+}

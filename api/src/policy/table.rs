@@ -43,6 +43,9 @@ pub const CLIENT_RESEND_WELCOME_MAIL: Route = perm("client_resend_welcome_mail",
 pub const CLIENTS_LIST: Route = route("clients_list", Rule::SignedIn);
 pub const CLIENT_CREATE: Route = route("client_create", Rule::Platform);
 pub const CLIENT_UPDATE: Route = perm("client_update", P::EditClient);
+pub const CLIENT_USERS: Route = perm("client_users", P::ClientAddUsers);
+pub const CLIENT_ADD_USER: Route = perm("client_add_user", P::ClientAddUsers);
+pub const CLIENT_REMOVE_USER: Route = perm("client_remove_user", P::ClientRemoveUsers);
 pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
@@ -169,6 +172,9 @@ pub const ALL: &[Route] = &[
     CLIENTS_LIST,
     CLIENT_CREATE,
     CLIENT_UPDATE,
+    CLIENT_USERS,
+    CLIENT_ADD_USER,
+    CLIENT_REMOVE_USER,
     CLIENT_DELETE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,

@@ -4,6 +4,7 @@ pub mod account_mail;
 pub mod assigned;
 pub mod batches;
 pub mod client;
+pub mod client_users;
 pub mod clients;
 pub mod exports;
 pub mod favorites;

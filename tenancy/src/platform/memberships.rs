@@ -82,6 +82,23 @@ pub async fn set_roles(
     Ok(())
 }
 
+/// Ends a user's membership of a client, and takes the user off its terms list.
+pub async fn remove(db: &Platform, user: &UserId, client: &ClientId) -> Result<()> {
+    let mut tx = db.pool().begin().await?;
+    for statement in [
+        "DELETE FROM memberships WHERE user_id = ?1 AND client_id = ?2",
+        "DELETE FROM terms_users WHERE user_id = ?1 AND client_id = ?2",
+    ] {
+        sqlx::query(statement)
+            .bind(user.as_str())
+            .bind(client.as_str())
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
 /// A member of a client, as form access lists show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {

@@ -61,6 +61,15 @@ pub async fn add_member(db: &TenantDb, group_id: &str, user_id: &str) -> Result<
     Ok(())
 }
 
+/// Takes a user out of every group of the client (the user left the client).
+pub async fn remove_member_everywhere(db: &TenantDb, user_id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM user_group_members WHERE user_id = ?1")
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
 /// The groups a user is in.
 pub async fn of_user(db: &TenantDb, user_id: &str) -> Result<Vec<String>> {
     Ok(sqlx::query_scalar(

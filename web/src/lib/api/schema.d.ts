@@ -274,6 +274,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{client_id}/add-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST api/clients/{id}/add-user`: an existing account joins the client with these
+         *     roles; a new address gets an account and the welcome mail to choose a password. Only
+         *     roles the caller may assign, and the terms requirement only by an admin.
+         */
+        post: operations["client_add_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/remove-user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * `PATCH api/clients/{id}/remove-user/{userId}`: the user leaves the client (its groups and
+         *     its terms list too); the account and its other clients stay. Nobody removes themselves.
+         */
+        patch: operations["client_remove_user"];
+        trace?: never;
+    };
     "/api/clients/{client_id}/user/{user_id}/resend-welcome-mail": {
         parameters: {
             query?: never;
@@ -288,6 +329,23 @@ export interface paths {
          *     manager could not assign (decision 011).
          */
         get: operations["client_resend_welcome_mail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/clients/{id}/users`: the client's users by name. */
+        get: operations["client_users"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1394,6 +1452,26 @@ export interface components {
             group_id?: string | null;
             user_id?: string | null;
         };
+        /** @description Body of `POST api/clients/{id}/add-user`. */
+        AddUser: {
+            /** Format: email */
+            email: string;
+            /** @description Admin only: the user must accept the client's terms first. */
+            require_terms?: boolean;
+            /**
+             * @description Client roles (client_manager, financial, form_manager, form_view_registrations,
+             *     user_manager); each needs 'assign {role} role'.
+             */
+            roles?: string[];
+        };
+        /** @description The success text of an add. */
+        Added: {
+            /** @description The user's id. */
+            id: string;
+            message: string;
+            /** @description Always 'success'. */
+            status: string;
+        };
         /** @description `GET api/form/{id}/anonymous`. */
         AnonymousForm: {
             client_uuid: string;
@@ -1527,6 +1605,17 @@ export interface components {
         };
         ClientPatchRelationships: {
             terms_and_conditions_users?: components["schemas"]["UserRefs"] | null;
+        };
+        /** @description A user of the client as the users screen lists it. */
+        ClientUser: {
+            display_name: string;
+            email: string;
+            /** @description The ids of the client's groups the user is in. */
+            field_user_groups: string[];
+            id: string;
+            /** @description The user's roles in this client. */
+            roles: string[];
+            username: string;
         };
         /** @description A saved registration the device and the server both changed. */
         Conflict: {
@@ -1889,6 +1978,12 @@ export interface components {
         };
         Relationships: {
             terms_and_conditions_users: components["schemas"]["UserRefs"];
+        };
+        /** @description The answer of a removal. */
+        Removed: {
+            message: string;
+            /** @description Always 'success'. */
+            status: string;
         };
         /** @description Body of `PATCH api/folder/{id}/rename`. */
         Rename: {
@@ -2933,6 +3028,164 @@ export interface operations {
             };
         };
     };
+    client_add_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddUser"];
+                "application/x-www-form-urlencoded": components["schemas"]["AddUser"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Added"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already a user of this client */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid e-mail address, or an unknown role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_remove_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Removed"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller cannot remove themselves */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     client_resend_welcome_mail: {
         parameters: {
             query?: never;
@@ -2952,6 +3205,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WelcomeSent"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientUser"][];
                 };
             };
             /** @description Not signed in: the api key is missing, unknown, expired or revoked. */

@@ -1,0 +1,139 @@
+//! The users of a client (document 002 section 7, 'Users and permissions'): the list, adding
+//! by e-mail with only the roles the caller may assign, and removing from the client.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{TestApp, TestResult};
+use serde_json::{Value, json};
+use tenancy::platform::{terms, users};
+
+fn usernames(list: &Value) -> Vec<String> {
+    list.as_array()
+        .map(|users| {
+            users
+                .iter()
+                .filter_map(|user| user["username"].as_str())
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn user_managers_add_and_remove_users_with_the_roles_they_may_assign() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let gebruikers = app.login("gebruikers").await?;
+    let list_uri = format!("/api/clients/{demo}/users");
+    let listed = app.get(&list_uri, Some(&gebruikers)).await?;
+    assert_eq!(listed.status, StatusCode::OK, "{:?}", listed.json);
+    let names = usernames(&listed.json);
+    assert!(names.contains(&"beheerder".to_owned()));
+    assert!(!names.contains(&"anders".to_owned()), "{names:?}");
+    let beheerder = listed.json
+        .as_array()
+        .and_then(|users| users.iter().find(|user| user["username"] == "beheerder"))
+        .ok_or("beheerder")?;
+    assert_eq!(beheerder["roles"], json!(["client_manager"]));
+
+    let add_uri = format!("/api/clients/{demo}/add-user");
+    let add = |body: Value, key: String| {
+        let app = &app;
+        let uri = add_uri.clone();
+        async move { app.post_json(&uri, Some(&key), &body).await }
+    };
+    // A user manager may not hand out the client manager's role, nor the terms requirement.
+    let too_much = add(
+        json!({ "email": "nieuw@demo.eform.nl", "roles": ["client_manager"] }),
+        gebruikers.clone(),
+    )
+    .await?;
+    assert_eq!(too_much.status, StatusCode::FORBIDDEN);
+    let terms_asked = add(
+        json!({ "email": "nieuw@demo.eform.nl", "roles": [], "require_terms": true }),
+        gebruikers.clone(),
+    )
+    .await?;
+    assert_eq!(terms_asked.status, StatusCode::FORBIDDEN);
+    for bad in [
+        json!({ "email": "geen-adres", "roles": [] }),
+        json!({ "email": "nieuw@demo.eform.nl", "roles": ["admin"] }),
+        json!({ "email": "nieuw@demo.eform.nl", "roles": ["koning"] }),
+    ] {
+        assert_eq!(
+            add(bad.clone(), gebruikers.clone()).await?.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{bad}"
+        );
+    }
+    // A new address gets an account with the role; it has no password until the welcome
+    // link is used.
+    let added = add(
+        json!({ "email": " Nieuw@Demo.eform.nl ", "roles": ["user_manager"] }),
+        gebruikers.clone(),
+    )
+    .await?;
+    assert_eq!(added.status, StatusCode::CREATED, "{:?}", added.json);
+    assert_eq!(
+        added.json["message"],
+        json!("Gebruiker \"nieuw@demo.eform.nl\" is toegevoegd aan deze klant.")
+    );
+    let nieuw = users::find_by_email(&app.state.platform, "nieuw@demo.eform.nl")
+        .await?
+        .ok_or("nieuw")?;
+    assert!(nieuw.password_hash.is_none());
+    let again = add(json!({ "email": "nieuw@demo.eform.nl" }), gebruikers.clone()).await?;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    // An existing account of another client joins this one; an admin may ask for the terms.
+    let admin = app.login("admin").await?;
+    let anders = add(
+        json!({ "email": "anders@demo.eform.nl", "roles": ["financial"], "require_terms": true }),
+        admin.clone(),
+    )
+    .await?;
+    assert_eq!(anders.status, StatusCode::CREATED, "{:?}", anders.json);
+    let anders_id = anders.json["id"].as_str().ok_or("id")?.to_owned();
+    let client = domain::ids::ClientId::parse(&demo).ok_or("client")?;
+    let anders_user = domain::ids::UserId::parse(&anders_id).ok_or("user")?;
+    assert!(terms::pending(&app.state.platform, &client, &anders_user).await?);
+    let names = usernames(&app.get(&list_uri, Some(&gebruikers)).await?.json);
+    assert!(names.contains(&"anders".to_owned()));
+
+    // Removed from this client, it keeps the other one.
+    let remove_uri = format!("/api/clients/{demo}/remove-user/{anders_id}");
+    let removed = app
+        .send(Method::PATCH, &remove_uri, Some(&gebruikers), None, Vec::new())
+        .await?;
+    assert_eq!(removed.status, StatusCode::OK, "{:?}", removed.json);
+    assert_eq!(
+        removed.json["message"],
+        json!("Gebruiker \"anders\" is verwijderd van deze klant.")
+    );
+    assert!(!terms::pending(&app.state.platform, &client, &anders_user).await?);
+    let anders_key = app.login("anders").await?;
+    let info = app.get("/api/user/info", Some(&anders_key)).await?;
+    assert_eq!(info.json["clients"][0]["name"], json!("Tweede Gemeente"));
+    assert_eq!(info.json["clients"].as_array().map(Vec::len), Some(1));
+    // Nobody removes themselves; another client's users are not reachable.
+    let me = app.get("/api/user/info", Some(&gebruikers)).await?;
+    let my_id = me.json["id"].as_str().ok_or("id")?;
+    let self_removal = app
+        .send(
+            Method::PATCH,
+            &format!("/api/clients/{demo}/remove-user/{my_id}"),
+            Some(&gebruikers),
+            None,
+            Vec::new(),
+        )
+        .await?;
+    assert_eq!(self_removal.status, StatusCode::CONFLICT);
+    let tweede = app.client_id("Tweede Gemeente").await?;
+    assert_eq!(
+        app.get(&format!("/api/clients/{tweede}/users"), Some(&gebruikers))
+            .await?
+            .status,
+        StatusCode::FORBIDDEN
+    );
+    Ok(())
+}
