@@ -31,7 +31,8 @@ async fn user_managers_add_and_remove_users_with_the_roles_they_may_assign() -> 
     let names = usernames(&listed.json);
     assert!(names.contains(&"beheerder".to_owned()));
     assert!(!names.contains(&"anders".to_owned()), "{names:?}");
-    let beheerder = listed.json
+    let beheerder = listed
+        .json
         .as_array()
         .and_then(|users| users.iter().find(|user| user["username"] == "beheerder"))
         .ok_or("beheerder")?;
@@ -83,7 +84,11 @@ async fn user_managers_add_and_remove_users_with_the_roles_they_may_assign() -> 
         .await?
         .ok_or("nieuw")?;
     assert!(nieuw.password_hash.is_none());
-    let again = add(json!({ "email": "nieuw@demo.eform.nl" }), gebruikers.clone()).await?;
+    let again = add(
+        json!({ "email": "nieuw@demo.eform.nl" }),
+        gebruikers.clone(),
+    )
+    .await?;
     assert_eq!(again.status, StatusCode::CONFLICT);
     // An existing account of another client joins this one; an admin may ask for the terms.
     let admin = app.login("admin").await?;
@@ -103,7 +108,13 @@ async fn user_managers_add_and_remove_users_with_the_roles_they_may_assign() -> 
     // Removed from this client, it keeps the other one.
     let remove_uri = format!("/api/clients/{demo}/remove-user/{anders_id}");
     let removed = app
-        .send(Method::PATCH, &remove_uri, Some(&gebruikers), None, Vec::new())
+        .send(
+            Method::PATCH,
+            &remove_uri,
+            Some(&gebruikers),
+            None,
+            Vec::new(),
+        )
         .await?;
     assert_eq!(removed.status, StatusCode::OK, "{:?}", removed.json);
     assert_eq!(
@@ -134,6 +145,86 @@ async fn user_managers_add_and_remove_users_with_the_roles_they_may_assign() -> 
             .await?
             .status,
         StatusCode::FORBIDDEN
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn roles_change_only_as_far_as_the_editor_may_assign_them() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let gebruikers = app.login("gebruikers").await?;
+    let list = app
+        .get(
+            &format!("/jsonapi/user_permission/user_permission?filter%5Bclient.id%5D={demo}"),
+            Some(&gebruikers),
+        )
+        .await?;
+    assert_eq!(list.status, StatusCode::OK, "{:?}", list.json);
+    let lezer_id = users::find_by_email(&app.state.platform, "lezer@demo.eform.nl")
+        .await?
+        .ok_or("lezer")?
+        .id
+        .to_string();
+    let lezer = list.json["data"]
+        .as_array()
+        .and_then(|data| {
+            data.iter()
+                .find(|p| p["relationships"]["user"]["data"]["id"] == json!(lezer_id))
+        })
+        .ok_or("lezer's permission")?;
+    assert_eq!(
+        lezer["attributes"]["roles"],
+        json!(["form_view_registrations"])
+    );
+    let id = lezer["id"].as_str().ok_or("id")?.to_owned();
+    assert_eq!(id, format!("{demo}.{lezer_id}"));
+    let uri = format!("/jsonapi/user_permission/user_permission/{id}");
+    let patch = |roles: Value| {
+        json!({ "data": { "type": "user_permission--user_permission", "id": id, "attributes": { "roles": roles } } })
+            .to_string()
+            .into_bytes()
+    };
+    let send = |key: &str, roles: Value| {
+        let (app, uri, key) = (&app, uri.clone(), key.to_owned());
+        let body = patch(roles);
+        async move {
+            app.send(
+                Method::PATCH,
+                &uri,
+                Some(&key),
+                Some("application/vnd.api+json"),
+                body,
+            )
+            .await
+        }
+    };
+    // A user manager hands out user_manager, not client_manager.
+    let given = send(
+        &gebruikers,
+        json!(["form_view_registrations", "user_manager"]),
+    )
+    .await?;
+    assert_eq!(given.status, StatusCode::OK, "{:?}", given.json);
+    assert_eq!(
+        given.json["data"]["attributes"]["roles"],
+        json!(["form_view_registrations", "user_manager"])
+    );
+    assert_eq!(
+        send(&gebruikers, json!(["client_manager"])).await?.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        send(&gebruikers, json!(["admin"])).await?.status,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    // The new role works at once: the reader now sees the client's users.
+    let lezer_key = app.login("lezer").await?;
+    assert_eq!(
+        app.get(&format!("/api/clients/{demo}/users"), Some(&lezer_key))
+            .await?
+            .status,
+        StatusCode::OK
     );
     Ok(())
 }

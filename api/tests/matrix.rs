@@ -157,6 +157,7 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         .ok_or("sender")?
         .id
         .to_string();
+    let permission_id = format!("{client_id}.{user_id}");
     Ok(BTreeMap::from([
         ("client_id", client_id),
         ("folder_id", folder_id),
@@ -170,6 +171,7 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         ("group_id", group_id),
         ("user_id", user_id),
         ("token", "0".repeat(64)),
+        ("permission_id", permission_id),
         ("batch_name", queue_id.clone()),
         ("queue_id", queue_id),
         ("kind", "csv".to_owned()),
@@ -194,6 +196,10 @@ fn body_for(op: &str, ids: &Ids) -> Value {
         "user_password_reset" => json!({ "token": "{token}", "password": "nieuw-wachtwoord" }),
         "user_register" => json!({ "email": "matrix@demo.eform.nl", "client_uuid": "{client_id}" }),
         "user_join" => json!({ "token": "{token}" }),
+        "user_permission_create" => json!({ "data": { "type": "user_permission--user_permission",
+            "attributes": { "roles": [] },
+            "relationships": { "client": { "data": { "type": "client--client", "id": "{client_id}" } },
+                               "user": { "data": { "type": "user--user", "id": "{user_id}" } } } } }),
         "folder_create" => json!({ "folder_name": "Nieuw" }),
         "folder_set_hidden" => json!({ "hidden": false }),
         "folder_rename" => json!({ "folder_name": "Hernoemd" }),
@@ -229,6 +235,15 @@ fn request(
         .any(|param| param["in"] == "query" && param["name"] == "client_id");
     if names_client {
         uri.push_str(&fill("?client_id={client_id}", ids));
+    }
+    // JSON:API lists of one client name it in a filter.
+    let filters_client = operation["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|param| param["in"] == "query" && param["name"] == "filter[client.id]");
+    if filters_client {
+        uri.push_str(&fill("?filter%5Bclient.id%5D={client_id}", ids));
     }
     let content = &operation["requestBody"]["content"];
     let mut builder =

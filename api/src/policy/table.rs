@@ -46,6 +46,9 @@ pub const CLIENT_UPDATE: Route = perm("client_update", P::EditClient);
 pub const CLIENT_USERS: Route = perm("client_users", P::ClientAddUsers);
 pub const CLIENT_ADD_USER: Route = perm("client_add_user", P::ClientAddUsers);
 pub const CLIENT_REMOVE_USER: Route = perm("client_remove_user", P::ClientRemoveUsers);
+pub const USER_PERMISSIONS_LIST: Route = perm("user_permissions_list", P::ClientAddUsers);
+pub const USER_PERMISSION_CREATE: Route = perm("user_permission_create", P::ClientAddUsers);
+pub const USER_PERMISSION_UPDATE: Route = perm("user_permission_update", P::ClientAddUsers);
 pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
@@ -175,6 +178,9 @@ pub const ALL: &[Route] = &[
     CLIENT_USERS,
     CLIENT_ADD_USER,
     CLIENT_REMOVE_USER,
+    USER_PERMISSIONS_LIST,
+    USER_PERMISSION_CREATE,
+    USER_PERMISSION_UPDATE,
     CLIENT_DELETE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,

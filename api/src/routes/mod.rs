@@ -23,4 +23,5 @@ pub mod review;
 pub mod send;
 pub mod sync;
 pub mod user;
+pub mod user_permissions;
 pub mod word_templates;
