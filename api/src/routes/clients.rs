@@ -67,22 +67,33 @@ struct Relationships {
     terms_and_conditions_users: UserRefs,
 }
 
-/// What a user who may view the client sees of it.
-#[derive(Debug, Serialize, ToSchema)]
+/// A client's attributes: name and intro text for anyone; the rest only for a user who
+/// may view the client (absent in the public face).
+#[derive(Debug, Default, Serialize, ToSchema)]
 struct Attributes {
     name: String,
-    /// Credits left (expired ones count 0 for everyone but admins).
-    field_credits: i64,
-    modules: Vec<String>,
-    field_low_credit_email_limit: i64,
-    /// Completed registrations of all its forms.
-    registrations_count: i64,
-    terms_and_conditions_required: bool,
     user_register_intro_text: Option<IntroText>,
+    /// Credits left (expired ones count 0 for everyone but admins).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field_credits: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    modules: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field_low_credit_email_limit: Option<i64>,
+    /// Completed registrations of all its forms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    registrations_count: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms_and_conditions_required: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     contact_company: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     contact_addressed_to: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     contact_address: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     contact_email: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     contact_tax_number: Option<String>,
 }
 
@@ -94,7 +105,9 @@ struct Resource {
     kind: String,
     id: String,
     attributes: Attributes,
-    relationships: Relationships,
+    /// Absent in the public face.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    relationships: Option<Relationships>,
 }
 
 /// A link of a list.
@@ -124,28 +137,6 @@ struct ClientList {
 #[derive(Debug, Serialize, ToSchema)]
 struct ClientDocument {
     data: Resource,
-}
-
-/// What anyone may read of a client.
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicAttributes {
-    name: String,
-    user_register_intro_text: Option<IntroText>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicResource {
-    /// Always `client--client`.
-    #[serde(rename = "type")]
-    kind: String,
-    id: String,
-    attributes: PublicAttributes,
-}
-
-/// A client's public face.
-#[derive(Debug, Serialize, ToSchema)]
-struct PublicDocument {
-    data: PublicResource,
 }
 
 /// An error as JSON:API writes it.
@@ -210,19 +201,19 @@ async fn resource(state: &AppState, auth: &AuthUser, client: &Client) -> Result<
         id: client.id.to_string(),
         attributes: Attributes {
             name: client.name.clone(),
-            field_credits: left,
-            modules: client.modules.clone(),
-            field_low_credit_email_limit: client.low_credit_email_limit,
-            registrations_count,
-            terms_and_conditions_required: client.terms_and_conditions_required,
             user_register_intro_text: intro(client),
+            field_credits: Some(left),
+            modules: Some(client.modules.clone()),
+            field_low_credit_email_limit: Some(client.low_credit_email_limit),
+            registrations_count: Some(registrations_count),
+            terms_and_conditions_required: Some(client.terms_and_conditions_required),
             contact_company: contact("company"),
             contact_addressed_to: contact("addressed_to"),
             contact_address: contact("address"),
             contact_email: contact("email"),
             contact_tax_number: contact("tax_number"),
         },
-        relationships: Relationships {
+        relationships: Some(Relationships {
             terms_and_conditions_users: UserRefs {
                 data: terms_users
                     .into_iter()
@@ -232,7 +223,7 @@ async fn resource(state: &AppState, auth: &AuthUser, client: &Client) -> Result<
                     })
                     .collect(),
             },
-        },
+        }),
     })
 }
 
@@ -366,19 +357,17 @@ async fn show(
         let data = resource(&state, &auth, &client).await?;
         return answer(StatusCode::OK, &ClientDocument { data });
     }
-    answer(
-        StatusCode::OK,
-        &PublicDocument {
-            data: PublicResource {
-                kind: "client--client".to_owned(),
-                id: client.id.to_string(),
-                attributes: PublicAttributes {
-                    name: client.name.clone(),
-                    user_register_intro_text: intro(&client),
-                },
-            },
+    let data = Resource {
+        kind: "client--client".to_owned(),
+        id: client.id.to_string(),
+        attributes: Attributes {
+            name: client.name.clone(),
+            user_register_intro_text: intro(&client),
+            ..Attributes::default()
         },
-    )
+        relationships: None,
+    };
+    answer(StatusCode::OK, &ClientDocument { data })
 }
 
 /// Whether a user sees the whole client: a platform user, or 'eform view client' there.

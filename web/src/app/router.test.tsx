@@ -61,9 +61,9 @@ describe('route guards', () => {
   it('lets an admin through an admin-only route (404 until its screen exists)', async () => {
     const admin = storedSession({ user: { ...storedSession().user, roles: ['admin'] } });
     installFakeServer(demoServer({}, userInfo({ roles: ['admin'] })));
-    const router = renderApp('/clients/admin', admin);
+    const router = renderApp('/admin/dashboard', admin);
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/clients/admin');
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
   it('renders the 404 page for unknown paths, with a link home', async () => {

@@ -274,6 +274,56 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Clients (spec 002 screens 1 to 7).
+      {
+        path: paths.client_list_assigned.path,
+        loader: guardedLoader(
+          paths.client_list_assigned.access,
+          async () => (await import('@/features/clients/routes/client-list-assigned')).clientListAssignedLoader,
+        ),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/clients/routes/client-list-assigned')).ClientListAssignedRoute }),
+      },
+      {
+        path: paths.client_list_admin.path,
+        loader: guardedLoader(paths.client_list_admin.access, async () => (await import('@/features/clients/routes/client-list-admin')).clientListAdminLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/clients/routes/client-list-admin')).ClientListAdminRoute }),
+      },
+      {
+        path: paths.client_create.path,
+        loader: guardedLoader(paths.client_create.access, async () => (await import('@/features/clients/routes/client-create')).clientCreateLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/clients/routes/client-create');
+          return { Component: module.ClientCreateRoute, action: module.clientCreateAction };
+        },
+      },
+      {
+        // The shell loads the client and the user's rights there and hands both to its tabs
+        // (`useClientShell`); it also refuses a tab the rights do not allow. Child paths are
+        // relative here, absolute in `paths`; tabs without a screen yet fall through to the 404.
+        id: 'client',
+        path: paths.client.path,
+        loader: guardedLoader(paths.client.access, async () => (await import('@/features/clients/routes/client-shell')).clientShellLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/clients/routes/client-shell');
+          return { Component: module.ClientShellRoute, shouldRevalidate: module.clientShellShouldRevalidate };
+        },
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/clients/routes/client-view')).ClientViewRoute }),
+          },
+          {
+            path: 'remove',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/clients/routes/client-remove')).ClientRemoveRoute }),
+          },
+        ],
+      },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
       {
         path: '*',

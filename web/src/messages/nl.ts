@@ -1222,6 +1222,81 @@ export const nl = {
     },
   },
 
+  // Spec 002: clients (screens 1 to 7).
+  clients: {
+    loading: 'Laden..',
+    name: 'Klant naam',
+    credits: 'Credits',
+    creditsUnknown: 'Onbekend', // ours: the credits of one client could not be read
+    tableLabel: 'Klanten', // ours
+    open: (name: string) => `Klant ${name} openen`, // ours
+    modules: {
+      word: 'Word',
+      map_element: 'Kaart element',
+      location: 'Locatie element',
+      tracking: 'Tracking element',
+      qr_code: 'QR code element',
+    } as Record<string, string>, // the spec's module list, in the builder's wording
+    noModules: 'Geen',
+
+    assigned: {
+      title: 'Mijn klanten', // ours: same as the drawer entry
+      empty: 'U bent nog niet aan een klant toegewezen.', // ours
+    },
+
+    admin: {
+      title: 'Klanten beheer',
+      add: 'Klant toevoegen', // ours: the spec's 'add client' button
+      empty: 'Er zijn nog geen klanten.', // ours
+      paging: 'Pagina’s met klanten', // ours
+      previous: 'Vorige', // ours
+      next: 'Volgende', // ours
+    },
+
+    create: {
+      title: 'Klant aanmaken', // ours: the button's text
+      name: 'Klant naam',
+      nameRequired: 'Klant naam is verplicht.', // ours, like the server's text
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      submit: 'Klant aanmaken',
+      created: (name: string) => `Klant ${name} is aangemaakt.`, // ours
+      failed: 'De klant kon niet worden aangemaakt.', // ours
+    },
+
+    // The shell's tabs (screen 4); edit, users, groups and credits wait for their screens.
+    tabs: {
+      label: 'Onderdelen van de klant', // ours
+      view: 'Bekijk',
+      edit: 'Aanpassen',
+      users: 'Gebruikers',
+      groups: 'Groepen',
+      credits: 'Credits',
+      remove: 'Verwijderen',
+    },
+
+    view: {
+      title: 'Overzicht', // ours: the drawer's name for this screen
+      modules: 'Modules', // ours
+      lowCreditLimit: 'E-mail bij weinig credits vanaf', // ours: field_low_credit_email_limit
+    },
+
+    remove: {
+      title: 'Klant verwijderen', // ours
+      confirm: 'Weet u zeker dat u deze klant wilt verwijderen?',
+      permanent: (name: string) =>
+        `Klant ${name} wordt definitief verwijderd, met alle formulieren, registraties, databronnen en credits. Dit kan niet ongedaan worden gemaakt.`, // ours
+      submit: 'Verwijder klant',
+      cancel: 'Annuleren',
+      progressLabel: 'Voortgang van het verwijderen', // ours
+      starting: 'Het verwijderen wordt gestart..', // ours
+      waiting: 'De klant wordt verwijderd..', // ours: before the server counted the steps
+      progress: (processed: number, total: number) => `De klant wordt verwijderd: ${processed} van ${total} stappen gedaan.`, // ours
+      removed: (name: string) => `Klant ${name} is verwijderd.`, // ours
+      failed: 'De klant kon niet worden verwijderd.', // ours
+      startFailed: 'Het verwijderen van de klant kon niet worden gestart.', // ours
+    },
+  },
+
   errors: {
     forbidden: 'U hebt geen rechten om deze content te bekijken.',
     // ours: fallback when the server answers without a message

@@ -104,6 +104,24 @@ describe('api client', () => {
     });
   });
 
+  it("reads JSON:API's own error document (details, no message) and keeps the fallback text", async () => {
+    const body = { errors: [{ status: '422', title: 'Unprocessable Entity', detail: 'Klant naam is verplicht.' }] };
+    const { client } = setup(async () => json(422, body));
+    await expect(client.request('/jsonapi/client/client', { method: 'POST', json: {} })).rejects.toMatchObject({
+      status: 422,
+      serverMessage: undefined,
+      message: 'Er is iets mis gegaan. Probeer het later opnieuw.',
+      details: [{ detail: 'Klant naam is verplicht.', source: { pointer: '' } }],
+    });
+  });
+
+  it('sends and asks for the JSON:API media type when told', async () => {
+    const { client, fetch } = setup(async () => json(201, { data: { id: 'c9' } }));
+    await client.request('/jsonapi/client/client', { method: 'POST', json: { data: {} }, mediaType: 'application/vnd.api+json' });
+    expect(sentHeaders(fetch).get('content-type')).toBe('application/vnd.api+json');
+    expect(sentHeaders(fetch).get('accept')).toBe('application/vnd.api+json');
+  });
+
   it('reports a failed fetch as unreachable (offline) and rejects with NetworkError', async () => {
     const { client, deps } = setup(async () => {
       throw new TypeError('Failed to fetch');

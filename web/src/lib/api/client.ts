@@ -29,8 +29,13 @@ export interface ApiClientDeps {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** Sent as application/json. */
+  /** Sent as application/json (or as `mediaType`). */
   json?: unknown;
+  /**
+   * The media type of the JSON body and of the answer asked for: `application/vnd.api+json` for
+   * the JSON:API calls (spec 002 section 7). application/json when left out.
+   */
+  mediaType?: string;
   /** Sent as application/x-www-form-urlencoded (the login call). */
   form?: Record<string, string>;
   signal?: AbortSignal;
@@ -59,16 +64,18 @@ export interface UploadOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+const JSON_TYPE = 'application/json';
+
 export function createApiClient(deps: ApiClientDeps) {
-  function headersFor(anonymous: boolean, apiKey: string | null | undefined): Headers {
-    const headers = new Headers({ Accept: 'application/json' });
+  function headersFor(anonymous: boolean, apiKey: string | null | undefined, mediaType = JSON_TYPE): Headers {
+    const headers = new Headers({ Accept: mediaType });
     if (!anonymous && apiKey) headers.set('api-key', apiKey);
     return headers;
   }
 
   /** Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. */
   function failure(status: number, payload: unknown, handleAuthErrors: boolean): ApiError {
-    const errorBody = isErrorBody(payload) ? payload : undefined;
+    const errorBody = isErrorBody(payload) ? payload : jsonApiErrors(payload);
     const error = new ApiError(status, errorBody, status === 403 ? nl.errors.forbidden : nl.errors.unexpected);
     if (handleAuthErrors && status === 401) deps.onUnauthorized();
     if (handleAuthErrors && status === 403) {
@@ -79,11 +86,11 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function send(path: string, options: RequestOptions): Promise<Response> {
-    const { method = 'GET', json, form, signal, anonymous = false } = options;
-    const headers = headersFor(anonymous, options.apiKey ?? deps.getApiKey());
+    const { method = 'GET', json, form, signal, anonymous = false, mediaType = JSON_TYPE } = options;
+    const headers = headersFor(anonymous, options.apiKey ?? deps.getApiKey(), mediaType);
     let body: BodyInit | undefined;
     if (json !== undefined) {
-      headers.set('Content-Type', 'application/json');
+      headers.set('Content-Type', mediaType);
       body = JSON.stringify(json);
     } else if (form !== undefined) {
       body = new URLSearchParams(form);
@@ -174,4 +181,21 @@ function parseBody(text: string): unknown {
 /** The API's error shape; another body (a proxy's page, nothing) gets the fallback text. */
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+/**
+ * JSON:API's own error document (`{errors: [{status, title, detail}]}`, no `message`), which the
+ * JSON:API routes answer to a refused edit, read into the API's error shape: each `detail` is
+ * kept for the screen to show, the message falls back to the caller's text.
+ */
+function jsonApiErrors(value: unknown): ErrorBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { errors } = value as { errors?: unknown };
+  if (!Array.isArray(errors)) return undefined;
+  const details = errors.flatMap((error: unknown) => {
+    const { detail, source } = (typeof error === 'object' && error !== null ? error : {}) as { detail?: unknown; source?: { pointer?: unknown } };
+    if (typeof detail !== 'string' || !detail.trim()) return [];
+    return [{ detail, source: { pointer: typeof source?.pointer === 'string' ? source.pointer : '' } }];
+  });
+  return details.length > 0 ? { status: false, message: '', errors: details } : undefined;
 }

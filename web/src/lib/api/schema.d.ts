@@ -1409,6 +1409,47 @@ export interface paths {
         patch: operations["client_update"];
         trace?: never;
     };
+    "/jsonapi/user_permission/user_permission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/user_permission/user_permission?filter[client.id]=…`: the roles of the
+         *     client's users (or of one).
+         */
+        get: operations["user_permissions_list"];
+        put?: never;
+        /**
+         * `POST jsonapi/user_permission/user_permission`: gives an existing account roles in a
+         *     client, making it a user of the client (adding by e-mail is `api/clients/{id}/add-user`).
+         */
+        post: operations["user_permission_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jsonapi/user_permission/user_permission/{permission_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** `PATCH jsonapi/user_permission/user_permission/{id}`: a user's new roles in the client. */
+        patch: operations["user_permission_update"];
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -1503,7 +1544,10 @@ export interface components {
             email: string;
             user_id: string;
         };
-        /** @description What a user who may view the client sees of it. */
+        /**
+         * @description A client's attributes: name and intro text for anyone; the rest only for a user who
+         *     may view the client (absent in the public face).
+         */
         Attributes: {
             contact_address?: string | null;
             contact_addressed_to?: string | null;
@@ -1514,17 +1558,17 @@ export interface components {
              * Format: int64
              * @description Credits left (expired ones count 0 for everyone but admins).
              */
-            field_credits: number;
+            field_credits?: number | null;
             /** Format: int64 */
-            field_low_credit_email_limit: number;
-            modules: string[];
+            field_low_credit_email_limit?: number | null;
+            modules?: string[] | null;
             name: string;
             /**
              * Format: int64
              * @description Completed registrations of all its forms.
              */
-            registrations_count: number;
-            terms_and_conditions_required: boolean;
+            registrations_count?: number | null;
+            terms_and_conditions_required?: boolean | null;
             user_register_intro_text?: components["schemas"]["IntroText"] | null;
         };
         /** @description Where a batch stands; the web app asks until `items_in_queue` is 0. */
@@ -1878,10 +1922,51 @@ export interface components {
             form_folder?: string | null;
             hidden?: boolean;
         };
+        NewPermissionData: {
+            attributes?: components["schemas"]["PermissionAttributes"];
+            relationships: components["schemas"]["PermissionRelationships"];
+        };
+        /** @description Body of a new permission. */
+        NewPermissionDocument: {
+            data: components["schemas"]["NewPermissionData"];
+        };
         /** @description A message from the platform to every user (spec 000 screen 1). */
         Notification: {
             message: string;
             /** @description info, warning, error or success. */
+            type: string;
+        };
+        One: {
+            data: components["schemas"]["Ref"];
+        };
+        PermissionAttributes: {
+            /** @description The user's client roles. */
+            roles?: string[];
+        };
+        PermissionDocument: {
+            data: components["schemas"]["PermissionResource"];
+        };
+        PermissionList: {
+            data: components["schemas"]["PermissionResource"][];
+        };
+        PermissionPatchData: {
+            attributes?: components["schemas"]["PermissionAttributes"];
+        };
+        /** @description Body of a change. */
+        PermissionPatchDocument: {
+            data: components["schemas"]["PermissionPatchData"];
+        };
+        PermissionRelationships: {
+            client: components["schemas"]["One"];
+            user: components["schemas"]["One"];
+        };
+        /** @description One user's roles in one client. */
+        PermissionResource: {
+            attributes: components["schemas"]["PermissionAttributes"];
+            /** @description `<client uuid>.<user uuid>`. */
+            id: string;
+            relationships: components["schemas"]["PermissionRelationships"];
+            /** @description Always `user_permission--user_permission`. */
             type: string;
         };
         /** @description One entry of `GET api/forms/published/{client}`. */
@@ -1891,6 +1976,11 @@ export interface components {
         PublishedForm: {
             form_id: string;
             form_name: string;
+        };
+        /** @description A resource named in a relationship. */
+        Ref: {
+            id: string;
+            type?: string;
         };
         /** @description Form data of `POST api/user/register/`. */
         RegisterForm: {
@@ -1999,7 +2089,7 @@ export interface components {
         Resource: {
             attributes: components["schemas"]["Attributes"];
             id: string;
-            relationships: components["schemas"]["Relationships"];
+            relationships?: components["schemas"]["Relationships"] | null;
             /** @description Always `client--client`. */
             type: string;
         };
@@ -7047,6 +7137,253 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    user_permissions_list: {
+        parameters: {
+            query: {
+                /** @description The client (required). */
+                "filter[client.id]": string;
+                /** @description One user of it. */
+                "filter[user.id]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["PermissionList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_permission_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["NewPermissionDocument"];
+            };
+        };
+        responses: {
+            /** @description Given */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["PermissionDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The user has roles in this client already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_permission_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<client uuid>.<user uuid>` */
+                permission_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["PermissionPatchDocument"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["PermissionDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unknown role */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -117,7 +117,7 @@ export type UploadedFile = ApiSchemas['UploadedFile'];
 // Public pages.
 
 /** `GET jsonapi/client/client/{uuid}`: name and intro text for self-registration. */
-export type PublicClient = ApiSchemas['PublicClient'];
+export type PublicClient = ApiSchemas['ClientDocument'];
 
 /** `GET api/form/{id}/anonymous`: which client a registration link's form belongs to. */
 export type AnonymousForm = ApiSchemas['AnonymousForm'];

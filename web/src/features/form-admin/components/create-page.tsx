@@ -1,6 +1,6 @@
 import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
-import { AdminPage } from './admin-page';
+import { AdminPage } from '@/components/admin-page';
 import { SubmitForm } from './submit-form';
 
 interface CreatePageProps {

@@ -11,7 +11,7 @@ interface AdminPageProps {
   children: ReactNode;
 }
 
-/** The frame of a form admin page (spec 001 screens 2 to 5): the title, its actions, the content. */
+/** The frame of an admin page (form admin, spec 001 screens 2 to 5; clients, spec 002 screens 1 to 3): the title, its actions, the content. */
 export function AdminPage({ title, actions, maxWidth, children }: AdminPageProps) {
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth }}>

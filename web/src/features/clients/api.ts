@@ -1,0 +1,121 @@
+/**
+ * The client screens' calls (spec 002 section 7, "Session and client information"), through the
+ * app's one API client. The `api/...` answers come from the API document (`lib/api/types.ts`).
+ *
+ * The JSON:API list and creation of clients are typed here by hand: their routes are not in
+ * the committed API document yet. Once they are, these types give way to the document's
+ * (`ClientList`, `ClientDocument`, `NewClientDocument`) and only the functions stay.
+ */
+import { api, ApiError, NetworkError } from '@/lib/api';
+import type { ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
+import type { Batch } from '@/lib/batches';
+
+export type { ClientAccess, ClientDetails };
+
+const enc = encodeURIComponent;
+
+/** JSON:API calls send and ask for this media type (spec 002 section 7). */
+const JSON_API = 'application/vnd.api+json';
+
+/** A page of the admins' client list (spec 002 section 9 does not say; the server's maximum). */
+export const CLIENT_PAGE_SIZE = 50;
+
+// `api/...` calls.
+
+/** The user's own clients (`GET api/user/info`), fresh rather than as the session last saw them. */
+export async function loadOwnClients(signal?: AbortSignal): Promise<UserInfo['clients']> {
+  return (await api.request<UserInfo>('/api/user/info', { signal })).clients;
+}
+
+/** `GET api/client/{id}`: name, credits, modules and the low-credit limit. */
+export function loadClientDetails(clientId: string, signal?: AbortSignal): Promise<ClientDetails> {
+  return api.request<ClientDetails>(`/api/client/${enc(clientId)}`, { signal });
+}
+
+/** `GET api/client/{id}/info`: the user's roles and permissions in that client. */
+export function loadClientAccess(clientId: string, signal?: AbortSignal): Promise<ClientAccess> {
+  return api.request<ClientAccess>(`/api/client/${enc(clientId)}/info`, { signal });
+}
+
+/**
+ * `POST api/client/{id}/delete`: starts the client's removal as a batch. A 409 (other work of
+ * the client still runs) rejects with the server's message.
+ */
+export function startClientRemoval(clientId: string): Promise<Batch> {
+  return api.request<Batch>(`/api/client/${enc(clientId)}/delete`, { method: 'POST' });
+}
+
+// JSON:API: `jsonapi/client/client`.
+
+export interface IntroText {
+  value: string;
+  format: string;
+}
+
+/** The attributes of a `client--client` resource the screens read. */
+export interface ClientAttributes {
+  name: string;
+  field_credits: number;
+  modules: string[];
+  field_low_credit_email_limit: number;
+  registrations_count: number;
+  terms_and_conditions_required: boolean;
+  user_register_intro_text: IntroText | null;
+}
+
+export interface ClientResource {
+  type: 'client--client';
+  id: string;
+  attributes: ClientAttributes;
+}
+
+interface Link {
+  href: string;
+}
+
+/** `next` and `prev` are there only when there is such a page. */
+export interface ClientListDocument {
+  data: ClientResource[];
+  links: { self: Link; next?: Link | null; prev?: Link | null };
+}
+
+interface ClientDocument {
+  data: ClientResource;
+}
+
+/** One page of the clients by name, starting at `offset`. */
+export function loadClientPage(offset: number, signal?: AbortSignal): Promise<ClientListDocument> {
+  const query = new URLSearchParams({ sort: 'name', 'page[offset]': String(offset), 'page[limit]': String(CLIENT_PAGE_SIZE) });
+  return api.request<ClientListDocument>(`/jsonapi/client/client?${query.toString()}`, { signal, mediaType: JSON_API });
+}
+
+/**
+ * The offset of the page a list link (`links.next.href`, `links.prev.href`) points to, so the
+ * app's own address can carry it; undefined without a link.
+ */
+export function linkOffset(link: Link | null | undefined): number | undefined {
+  if (!link) return undefined;
+  const offset = Number(new URL(link.href, 'http://link.invalid').searchParams.get('page[offset]') ?? 0);
+  return Number.isSafeInteger(offset) && offset >= 0 ? offset : 0;
+}
+
+/** `POST jsonapi/client/client`: a new client named `name`; answers the new resource. */
+export async function createClient(name: string): Promise<ClientResource> {
+  const body = { data: { type: 'client--client', attributes: { name } } };
+  const answer = await api.request<ClientDocument>('/jsonapi/client/client', { method: 'POST', json: body, mediaType: JSON_API });
+  return answer.data;
+}
+
+/**
+ * What to show of a refused call: every `detail` the server gave (JSON:API errors), else its
+ * message, else `fallback`. A failure without an answer, or an unexpected one, is logged.
+ */
+export function failureTexts(error: unknown, fallback: string): string[] {
+  if (error instanceof ApiError) {
+    const details = error.details.map((entry) => entry.detail).filter((detail) => detail.trim() !== '');
+    if (details.length > 0) return details;
+    return [error.serverMessage ?? fallback];
+  }
+  if (!(error instanceof NetworkError)) console.error(error);
+  return [fallback];
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { linkOffset } from './api';
+import { moduleSummary } from './modules';
+import { clientListPath, clientTabs, isPlatformUser, mayOpen, tabAt } from './policy';
+
+const viewer = { permissions: ['eform view client'], roles: ['financial'] };
+const remover = { permissions: ['delete client entities'], roles: ['client_manager'] };
+const admin = { permissions: [], roles: ['admin'] };
+
+describe('client tabs', () => {
+  it('lists a tab only with its permission, in the spec order; admins get all', () => {
+    expect(clientTabs(viewer, 'c1').map((tab) => tab.key)).toEqual(['view']);
+    expect(clientTabs(remover, 'c1')).toEqual([{ key: 'remove', label: 'Verwijderen', to: '/clients/c1/remove' }]);
+    expect(clientTabs(admin, 'c1').map((tab) => tab.label)).toEqual(['Bekijk', 'Verwijderen']);
+  });
+
+  it('finds the tab of an address: Bekijk only on its own, others also below theirs', () => {
+    expect(tabAt('/clients/c1', 'c1')).toBe('view');
+    expect(tabAt('/clients/c1/', 'c1')).toBe('view');
+    expect(tabAt('/clients/c1/remove', 'c1')).toBe('remove');
+    expect(tabAt('/clients/c1/remove/later', 'c1')).toBe('remove');
+    expect(tabAt('/clients/c1/edit', 'c1')).toBeUndefined();
+  });
+
+  it('allows an address only with its tab permission', () => {
+    expect(mayOpen(viewer, '/clients/c1', 'c1')).toBe(true);
+    expect(mayOpen(viewer, '/clients/c1/remove', 'c1')).toBe(false);
+    expect(mayOpen(remover, '/clients/c1', 'c1')).toBe(false);
+    expect(mayOpen(remover, '/clients/c1/remove', 'c1')).toBe(true);
+    expect(mayOpen(admin, '/clients/c1/remove', 'c1')).toBe(true);
+  });
+
+  it('knows platform users and which client list to return to', () => {
+    expect(isPlatformUser(['eform_employee'])).toBe(true);
+    expect(isPlatformUser(['admin'])).toBe(true);
+    expect(isPlatformUser([])).toBe(false);
+    expect(clientListPath(['admin'])).toBe('/clients/admin');
+    expect(clientListPath(['eform_employee'])).toBe('/clients/assigned');
+  });
+});
+
+describe('client modules', () => {
+  it("names the modules in the spec's order, unknown ones last, and 'Geen' without any", () => {
+    expect(moduleSummary([])).toBe('Geen');
+    expect(moduleSummary(['nieuw', 'qr_code', 'word', 'word'])).toBe('Word, QR code element, nieuw');
+    expect(moduleSummary(['location', 'map_element', 'tracking'])).toBe('Kaart element, Locatie element, Tracking element');
+  });
+});
+
+describe('list links', () => {
+  it('reads the page offset of a link, encoded or not', () => {
+    expect(linkOffset({ href: '/jsonapi/client/client?sort=name&page%5Boffset%5D=50&page%5Blimit%5D=50' })).toBe(50);
+    expect(linkOffset({ href: '/jsonapi/client/client?sort=name&page[offset]=100&page[limit]=50' })).toBe(100);
+    expect(linkOffset({ href: '/jsonapi/client/client?sort=name' })).toBe(0);
+    expect(linkOffset(undefined)).toBeUndefined();
+    expect(linkOffset(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { nl } from '@/messages/nl';
+import { useClientShell } from '../client-context';
+import { moduleSummary } from '../modules';
+
+const t = nl.clients;
+
+/**
+ * Spec 002 screen 5 (Bekijk): name, modules ('Geen' without any), credits and the low-credit
+ * e-mail limit. The buy-modules button and the credit usage chart come with the credit screens.
+ */
+export function ClientViewRoute() {
+  const { client } = useClientShell();
+  const facts: [string, string][] = [
+    [t.name, client.name],
+    [t.view.modules, moduleSummary(client.modules)],
+    [t.credits, String(client.credits)],
+    [t.view.lowCreditLimit, String(client.field_low_credit_email_limit)],
+  ];
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+      <Paper variant="outlined" component="section" aria-labelledby="client-view-title" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Typography id="client-view-title" variant="h6" component="h2">
+          {t.view.title}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
+          {facts.map(([label, value]) => (
+            <Fragment key={label}>
+              <Typography component="dt" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {value}
+              </Typography>
+            </Fragment>
+          ))}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
