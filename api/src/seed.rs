@@ -198,6 +198,7 @@ pub async fn demo(
             Some(existing) => existing.id,
             None => user_groups::insert(&db, &group.name).await?,
         };
+        directory::register(&state.platform, "group", &group_id, client_id).await?;
         for member in &group.members {
             let email = format!("{member}@{}", demo.email_domain);
             let user = users::find_by_email(&state.platform, &email)

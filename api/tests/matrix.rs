@@ -152,6 +152,8 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
     let queue_id = export.json["queue_id"].as_str().ok_or("export")?.to_owned();
     let db = app.tenant(client).await?;
     let group_id = tenancy::tenant::user_groups::insert(&db, "Matrix").await?;
+    tenancy::platform::directory::register(&app.state.platform, "group", &group_id, db.client_id())
+        .await?;
     let user_id = users::find_by_email(&app.state.platform, &format!("{SENDER}@demo.eform.nl"))
         .await?
         .ok_or("sender")?
@@ -196,6 +198,9 @@ fn body_for(op: &str, ids: &Ids) -> Value {
         "user_password_reset" => json!({ "token": "{token}", "password": "nieuw-wachtwoord" }),
         "user_register" => json!({ "email": "matrix@demo.eform.nl", "client_uuid": "{client_id}" }),
         "user_join" => json!({ "token": "{token}" }),
+        "user_group_create" => json!({ "data": { "type": "user_group--user_group",
+            "attributes": { "label": "Matrix groep" },
+            "relationships": { "client": { "data": { "type": "client--client", "id": "{client_id}" } } } } }),
         "user_permission_create" => json!({ "data": { "type": "user_permission--user_permission",
             "attributes": { "roles": [] },
             "relationships": { "client": { "data": { "type": "client--client", "id": "{client_id}" } },

@@ -492,3 +492,10 @@ pub const USER_REMOVE_SELF: &str = "U kunt uzelf niet van deze klant verwijderen
 pub fn user_removed_from_client(name: &str) -> String {
     format!("Gebruiker \"{name}\" is verwijderd van deze klant.")
 }
+
+/// A group without a name ('Groepnaam').
+pub const GROUP_NAME_REQUIRED: &str = "Vul de naam van de groep in.";
+/// A user added to a group (document 002 section 8).
+pub const GROUP_USER_ADDED: &str = "Gebruiker is toegevoegd aan groep.";
+/// A user removed from a group (document 002 section 8).
+pub const GROUP_USER_REMOVED: &str = "Gebruiker is verwijderd van groep.";

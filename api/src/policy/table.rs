@@ -49,6 +49,14 @@ pub const CLIENT_REMOVE_USER: Route = perm("client_remove_user", P::ClientRemove
 pub const USER_PERMISSIONS_LIST: Route = perm("user_permissions_list", P::ClientAddUsers);
 pub const USER_PERMISSION_CREATE: Route = perm("user_permission_create", P::ClientAddUsers);
 pub const USER_PERMISSION_UPDATE: Route = perm("user_permission_update", P::ClientAddUsers);
+pub const USER_GROUPS_LIST: Route = perm("user_groups_list", P::ViewUserGroup);
+pub const USER_GROUP_SHOW: Route = perm("user_group_show", P::ViewUserGroup);
+pub const USER_GROUP_FORMS: Route = perm("user_group_forms", P::ViewUserGroup);
+pub const USER_GROUP_CREATE: Route = perm("user_group_create", P::CreateUserGroup);
+pub const USER_GROUP_UPDATE: Route = perm("user_group_update", P::CreateUserGroup);
+pub const USER_GROUP_DELETE: Route = perm("user_group_delete", P::CreateUserGroup);
+pub const USER_GROUP_ADD_USER: Route = perm("user_group_add_user", P::CreateUserGroup);
+pub const USER_GROUP_REMOVE_USER: Route = perm("user_group_remove_user", P::CreateUserGroup);
 pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
@@ -181,6 +189,14 @@ pub const ALL: &[Route] = &[
     USER_PERMISSIONS_LIST,
     USER_PERMISSION_CREATE,
     USER_PERMISSION_UPDATE,
+    USER_GROUPS_LIST,
+    USER_GROUP_SHOW,
+    USER_GROUP_FORMS,
+    USER_GROUP_CREATE,
+    USER_GROUP_UPDATE,
+    USER_GROUP_DELETE,
+    USER_GROUP_ADD_USER,
+    USER_GROUP_REMOVE_USER,
     CLIENT_DELETE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,

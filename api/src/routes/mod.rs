@@ -23,5 +23,6 @@ pub mod review;
 pub mod send;
 pub mod sync;
 pub mod user;
+pub mod user_groups;
 pub mod user_permissions;
 pub mod word_templates;

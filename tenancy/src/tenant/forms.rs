@@ -357,3 +357,15 @@ pub async fn revoke(db: &TenantDb, form_id: &str, grantee: Grantee<'_>) -> Resul
         .await?;
     Ok(())
 }
+
+/// The forms a group opens (form access by group), by name, without removed ones.
+pub async fn of_group(db: &TenantDb, group_id: &str) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT f.id, f.name FROM form_access a JOIN forms f ON f.id = a.form_id
+         WHERE a.group_id = ?1 AND f.id NOT IN (SELECT form_id FROM form_deletions)
+         ORDER BY f.name COLLATE NOCASE, f.id",
+    )
+    .bind(group_id)
+    .fetch_all(db.pool())
+    .await?)
+}

@@ -51,6 +51,50 @@ pub async fn insert(db: &TenantDb, name: &str) -> Result<String> {
     Ok(id)
 }
 
+/// Renames a group; false when it is gone.
+pub async fn rename(db: &TenantDb, id: &str, name: &str) -> Result<bool> {
+    let changed = sqlx::query("UPDATE user_groups SET name = ?2 WHERE id = ?1")
+        .bind(id)
+        .bind(name)
+        .execute(db.pool())
+        .await?
+        .rows_affected();
+    Ok(changed == 1)
+}
+
+/// Deletes a group with its members and the forms it opened (form access by group).
+pub async fn delete(db: &TenantDb, id: &str) -> Result<()> {
+    let mut tx = db.pool().begin().await?;
+    for statement in [
+        "DELETE FROM form_access WHERE group_id = ?1",
+        "DELETE FROM user_groups WHERE id = ?1",
+    ] {
+        sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Takes a user out of a group.
+pub async fn remove_member(db: &TenantDb, group_id: &str, user_id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM user_group_members WHERE group_id = ?1 AND user_id = ?2")
+        .bind(group_id)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The members of one group.
+pub async fn members_of(db: &TenantDb, group_id: &str) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT user_id FROM user_group_members WHERE group_id = ?1 ORDER BY user_id",
+    )
+    .bind(group_id)
+    .fetch_all(db.pool())
+    .await?)
+}
+
 /// Puts a user in a group (once).
 pub async fn add_member(db: &TenantDb, group_id: &str, user_id: &str) -> Result<()> {
     sqlx::query("INSERT OR IGNORE INTO user_group_members (group_id, user_id) VALUES (?1, ?2)")

@@ -1196,6 +1196,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user-groups/{group_id}/add-user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST api/user-groups/{id}/add-user/{userId}`: a user of the client joins the group. */
+        post: operations["user_group_add_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-groups/{group_id}/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/user-groups/{id}/forms`: the forms the group opens to its members. */
+        get: operations["user_group_forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-groups/{group_id}/remove-user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** `DELETE api/user-groups/{id}/remove-user/{userId}`: a member leaves the group. */
+        delete: operations["user_group_remove_user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/info": {
         parameters: {
             query?: never;
@@ -1407,6 +1458,46 @@ export interface paths {
          *     intro text; modules and the users who must accept the terms only for platform users.
          */
         patch: operations["client_update"];
+        trace?: never;
+    };
+    "/jsonapi/user_group/user_group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET jsonapi/user_group/user_group?filter[client.id]=…`: the client's groups by name. */
+        get: operations["user_groups_list"];
+        put?: never;
+        /** `POST jsonapi/user_group/user_group`: a new group of the client ('Groepnaam'). */
+        post: operations["user_group_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jsonapi/user_group/user_group/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET jsonapi/user_group/user_group/{id}?include=users`: a group, with its members. */
+        get: operations["user_group_show"];
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE jsonapi/user_group/user_group/{id}`: the group, its members' membership of it and
+         *     the forms it opened to them.
+         */
+        delete: operations["user_group_delete"];
+        options?: never;
+        head?: never;
+        /** `PATCH jsonapi/user_group/user_group/{id}`: a new name. */
+        patch: operations["user_group_update"];
         trace?: never;
     };
     "/jsonapi/user_permission/user_permission": {
@@ -1832,6 +1923,46 @@ export interface components {
             user_id: string;
             username: string;
         };
+        GroupAttributes: {
+            label: string;
+        };
+        GroupDocument: {
+            data: components["schemas"]["GroupResource"];
+            included?: components["schemas"]["IncludedUser"][] | null;
+        };
+        /** @description A form a group opens. */
+        GroupForm: {
+            form_id: string;
+            form_name: string;
+        };
+        GroupList: {
+            data: components["schemas"]["GroupResource"][];
+        };
+        /** @description `{"status": "success"}` with the spec's text. */
+        GroupMessage: {
+            message: string;
+            status: string;
+        };
+        GroupPatchData: {
+            attributes: components["schemas"]["GroupAttributes"];
+            id?: string;
+            type?: string;
+        };
+        GroupPatchDocument: {
+            data: components["schemas"]["GroupPatchData"];
+        };
+        GroupRelationships: {
+            client: components["schemas"]["One"];
+            users?: components["schemas"]["Many"] | null;
+        };
+        /** @description A group as a JSON:API resource. */
+        GroupResource: {
+            attributes: components["schemas"]["GroupAttributes"];
+            id: string;
+            relationships: components["schemas"]["GroupRelationships"];
+            /** @description Always `user_group--user_group`. */
+            type: string;
+        };
         /** @description Body of `POST api/guest/form/{guestId}`: the form is the guest link's. */
         GuestSendBody: components["schemas"]["SendContent"] & {
             /** @description When sent, the guest link's form. */
@@ -1840,6 +1971,13 @@ export interface components {
         /** @description Body of `PATCH api/folder/{id}/set-hidden`. */
         Hidden: {
             hidden: boolean;
+        };
+        /** @description A member, included with `include=users`. */
+        IncludedUser: {
+            attributes: components["schemas"]["UserAttributes"];
+            id: string;
+            /** @description Always `user--user`. */
+            type: string;
         };
         /** @description The registration page's intro text. */
         IntroText: {
@@ -1883,6 +2021,9 @@ export interface components {
             /** @description The e-mail address (or the user name). */
             username: string;
         };
+        Many: {
+            data: components["schemas"]["Ref"][];
+        };
         /** @description `GET api/form/{id}/metadata`. */
         Metadata: {
             /** @description Word file id -> processed. */
@@ -1921,6 +2062,18 @@ export interface components {
             /** @description The parent folder; empty or null for the top level. */
             form_folder?: string | null;
             hidden?: boolean;
+        };
+        NewGroupData: {
+            attributes: components["schemas"]["GroupAttributes"];
+            relationships: components["schemas"]["NewGroupRelationships"];
+            /** @description `user_group--user_group`. */
+            type?: string;
+        };
+        NewGroupDocument: {
+            data: components["schemas"]["NewGroupData"];
+        };
+        NewGroupRelationships: {
+            client: components["schemas"]["One"];
         };
         NewPermissionData: {
             attributes?: components["schemas"]["PermissionAttributes"];
@@ -2220,6 +2373,10 @@ export interface components {
             filesize: number;
             /** @description Where the file is downloaded, with the api-key. */
             url: string;
+        };
+        UserAttributes: {
+            display_name: string;
+            name: string;
         };
         /** @description `GET api/user/info`. */
         UserInfo: {
@@ -6388,6 +6545,155 @@ export interface operations {
             };
         };
     };
+    user_group_add_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMessage"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group, or the user is not a user of its client */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_group_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group's forms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupForm"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_group_remove_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMessage"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     user_info: {
         parameters: {
             query?: never;
@@ -7131,6 +7437,349 @@ export interface operations {
                 };
             };
             /** @description A value that cannot be saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    user_groups_list: {
+        parameters: {
+            query: {
+                /** @description The client (required). */
+                "filter[client.id]": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["GroupList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_group_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["NewGroupDocument"];
+            };
+        };
+        responses: {
+            /** @description Made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["GroupDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    user_group_show: {
+        parameters: {
+            query?: {
+                /** @description `users`: the members, with their names in `included`. */
+                include?: string;
+            };
+            header?: never;
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["GroupDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_group_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_group_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["GroupPatchDocument"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["GroupDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name */
             422: {
                 headers: {
                     [name: string]: unknown;
