@@ -12,6 +12,7 @@ pub mod error;
 pub mod extract;
 pub mod http;
 pub mod input;
+pub mod jsonapi;
 pub mod limits;
 pub mod openapi;
 pub mod outbox;

@@ -7,11 +7,12 @@
 use crate::AppState;
 use crate::error::{AppError, Result};
 use crate::extract::AuthUser;
+use crate::jsonapi::{ErrorDocument, Ref, answer, body, invalid};
 use crate::policy::{self, table};
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use domain::access::{Permission, Role};
 use domain::ids::{ClientId, UserId};
 use domain::messages;
@@ -23,8 +24,6 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-/// JSON:API's media type, of every answer here.
-const JSON_API: &str = "application/vnd.api+json";
 /// Clients a page holds by default and at most.
 const PAGE_LIMIT: usize = 50;
 /// The paid modules a client can hold (document 002 section 3).
@@ -47,19 +46,10 @@ struct IntroText {
     format: String,
 }
 
-/// A user named in a relationship.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-struct UserRef {
-    /// Always `user--user`.
-    #[serde(rename = "type")]
-    kind: String,
-    id: String,
-}
-
 /// `terms_and_conditions_users`.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 struct UserRefs {
-    data: Vec<UserRef>,
+    data: Vec<Ref>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,40 +129,6 @@ struct ClientDocument {
     data: Resource,
 }
 
-/// An error as JSON:API writes it.
-#[derive(Debug, Serialize, ToSchema)]
-struct ErrorObject {
-    status: String,
-    title: String,
-    detail: String,
-}
-
-/// What went wrong.
-#[derive(Debug, Serialize, ToSchema)]
-struct ErrorDocument {
-    errors: Vec<ErrorObject>,
-}
-
-/// A JSON:API answer.
-fn answer<T: Serialize>(status: StatusCode, document: &T) -> Result<Response> {
-    let body = serde_json::to_string(document).map_err(AppError::internal)?;
-    Ok((status, [(header::CONTENT_TYPE, JSON_API)], body).into_response())
-}
-
-/// A refused edit or creation, as JSON:API errors (the web app shows `detail`).
-fn invalid(detail: &str) -> Result<Response> {
-    answer(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &ErrorDocument {
-            errors: vec![ErrorObject {
-                status: "422".to_owned(),
-                title: "Unprocessable Entity".to_owned(),
-                detail: detail.to_owned(),
-            }],
-        },
-    )
-}
-
 fn intro(client: &Client) -> Option<IntroText> {
     client
         .user_register_intro_text
@@ -217,10 +173,7 @@ async fn resource(state: &AppState, auth: &AuthUser, client: &Client) -> Result<
             terms_and_conditions_users: UserRefs {
                 data: terms_users
                     .into_iter()
-                    .map(|user| UserRef {
-                        kind: "user--user".to_owned(),
-                        id: user.to_string(),
-                    })
+                    .map(|user| Ref::new("user--user", user.to_string()))
                     .collect(),
             },
         }),
@@ -400,11 +353,6 @@ struct NewClientData {
 struct NewClientAttributes {
     #[schema(min_length = 1, max_length = 255)]
     name: String,
-}
-
-/// Reads a JSON:API body (sent as `application/vnd.api+json` or `application/json`).
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))
 }
 
 /// A client name as given: trimmed, required, at most 255 characters.

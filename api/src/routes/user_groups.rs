@@ -5,12 +5,13 @@
 use crate::AppState;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::AuthUser;
+use crate::jsonapi::{ErrorDocument, One, Ref, answer, body, invalid};
 use crate::policy::{self, ClientCtx, table};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use domain::ids::UserId;
 use domain::messages;
 use serde::{Deserialize, Serialize};
@@ -32,18 +33,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(group_forms))
         .routes(routes!(add_user))
         .routes(routes!(remove_user))
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-struct Ref {
-    #[serde(rename = "type", default)]
-    kind: String,
-    id: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-struct One {
-    data: Ref,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -103,46 +92,6 @@ struct GroupDocument {
     included: Option<Vec<IncludedUser>>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-struct ErrorObject {
-    status: String,
-    title: String,
-    detail: String,
-}
-
-/// What went wrong, as JSON:API writes it.
-#[derive(Debug, Serialize, ToSchema)]
-struct ErrorDocument {
-    errors: Vec<ErrorObject>,
-}
-
-fn answer<T: Serialize>(status: StatusCode, document: &T) -> Result<Response> {
-    let body = serde_json::to_string(document).map_err(AppError::internal)?;
-    Ok((
-        status,
-        [(header::CONTENT_TYPE, "application/vnd.api+json")],
-        body,
-    )
-        .into_response())
-}
-
-fn invalid(detail: &str) -> Result<Response> {
-    answer(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        &ErrorDocument {
-            errors: vec![ErrorObject {
-                status: "422".to_owned(),
-                title: "Unprocessable Entity".to_owned(),
-                detail: detail.to_owned(),
-            }],
-        },
-    )
-}
-
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))
-}
-
 /// A group name as given: trimmed, required, at most 255 characters.
 fn checked_label(raw: &str) -> std::result::Result<String, &'static str> {
     let label = raw.trim();
@@ -166,18 +115,12 @@ fn resource(
         attributes: GroupAttributes { label: group.name },
         relationships: GroupRelationships {
             client: One {
-                data: Ref {
-                    kind: "client--client".to_owned(),
-                    id: ctx.client.id.to_string(),
-                },
+                data: Ref::new("client--client", ctx.client.id.to_string()),
             },
             users: users.map(|users| Many {
                 data: users
                     .iter()
-                    .map(|id| Ref {
-                        kind: "user--user".to_owned(),
-                        id: id.clone(),
-                    })
+                    .map(|id| Ref::new("user--user", id.clone()))
                     .collect(),
             }),
         },

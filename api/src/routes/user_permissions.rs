@@ -6,11 +6,12 @@
 use crate::AppState;
 use crate::error::{AppError, Result};
 use crate::extract::AuthUser;
+use crate::jsonapi::{One, Ref, answer, body};
 use crate::policy::{self, ClientCtx, table};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use domain::access::{Permission, Role};
 use domain::ids::UserId;
 use domain::messages;
@@ -27,19 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(update))
-}
-
-/// A resource named in a relationship.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-struct Ref {
-    #[serde(rename = "type", default)]
-    kind: String,
-    id: String,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-struct One {
-    data: Ref,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -86,29 +74,13 @@ fn resource(ctx: &ClientCtx, user: &UserId, roles: &[Role]) -> PermissionResourc
         },
         relationships: PermissionRelationships {
             client: One {
-                data: Ref {
-                    kind: "client--client".to_owned(),
-                    id: ctx.client.id.to_string(),
-                },
+                data: Ref::new("client--client", ctx.client.id.to_string()),
             },
             user: One {
-                data: Ref {
-                    kind: "user--user".to_owned(),
-                    id: user.to_string(),
-                },
+                data: Ref::new("user--user", user.to_string()),
             },
         },
     }
-}
-
-fn answer<T: Serialize>(status: StatusCode, document: &T) -> Result<Response> {
-    let body = serde_json::to_string(document).map_err(AppError::internal)?;
-    Ok((
-        status,
-        [(header::CONTENT_TYPE, "application/vnd.api+json")],
-        body,
-    )
-        .into_response())
 }
 
 /// The list's filters.
@@ -209,10 +181,6 @@ struct NewPermissionData {
     #[serde(default)]
     attributes: PermissionAttributes,
     relationships: PermissionRelationships,
-}
-
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))
 }
 
 /// `POST jsonapi/user_permission/user_permission`: gives an existing account roles in a

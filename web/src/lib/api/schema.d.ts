@@ -1811,11 +1811,11 @@ export interface components {
             /** @description Always false. */
             status: boolean;
         };
-        /** @description What went wrong. */
+        /** @description What went wrong, as JSON:API writes it. */
         ErrorDocument: {
             errors: components["schemas"]["ErrorObject"][];
         };
-        /** @description An error as JSON:API writes it. */
+        /** @description One error as JSON:API writes it. */
         ErrorObject: {
             detail: string;
             status: string;
@@ -2089,6 +2089,7 @@ export interface components {
             /** @description info, warning, error or success. */
             type: string;
         };
+        /** @description A to-one relationship. */
         One: {
             data: components["schemas"]["Ref"];
         };
@@ -2130,7 +2131,7 @@ export interface components {
             form_id: string;
             form_name: string;
         };
-        /** @description A resource named in a relationship. */
+        /** @description A resource named in a relationship (`{type, id}`). */
         Ref: {
             id: string;
             type?: string;
@@ -2390,15 +2391,9 @@ export interface components {
             server_notification?: components["schemas"]["Notification"] | null;
             username: string;
         };
-        /** @description A user named in a relationship. */
-        UserRef: {
-            id: string;
-            /** @description Always `user--user`. */
-            type: string;
-        };
         /** @description `terms_and_conditions_users`. */
         UserRefs: {
-            data: components["schemas"]["UserRef"][];
+            data: components["schemas"]["Ref"][];
         };
         /** @description The welcome mail was queued. */
         WelcomeSent: {
