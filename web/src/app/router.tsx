@@ -274,7 +274,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Clients (spec 002 screens 1 to 7).
+      // Clients (spec 002 screens 1 to 7 and 12 to 15).
       {
         path: paths.client_list_assigned.path,
         loader: guardedLoader(
@@ -316,6 +316,52 @@ export const routes: RouteObject[] = [
             index: true,
             ErrorBoundary: RouteErrorBoundary,
             lazy: async () => ({ Component: (await import('@/features/clients/routes/client-view')).ClientViewRoute }),
+          },
+          {
+            path: 'users',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-users')).clientUsersLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/clients/routes/client-users')).ClientUsersRoute }),
+          },
+          {
+            path: 'user-add',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-user-add');
+              return { Component: module.ClientUserAddRoute, action: module.clientUserAddAction };
+            },
+          },
+          {
+            path: 'user/:user_id/edit',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-user-edit')).clientUserEditLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-user-edit');
+              return { Component: module.ClientUserEditRoute, action: module.clientUserEditAction };
+            },
+          },
+          {
+            path: 'user-groups',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-user-groups')).clientUserGroupsLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/clients/routes/client-user-groups')).ClientUserGroupsRoute }),
+          },
+          {
+            path: 'user-group-add',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-user-group-add');
+              return { Component: module.ClientUserGroupAddRoute, action: module.clientUserGroupAddAction };
+            },
+          },
+          {
+            path: 'group/:group_id/edit',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-user-group-edit')).clientUserGroupEditLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-user-group-edit');
+              return { Component: module.ClientUserGroupEditRoute, action: module.clientUserGroupEditAction };
+            },
           },
           {
             path: 'remove',

@@ -1263,7 +1263,7 @@ export const nl = {
       failed: 'De klant kon niet worden aangemaakt.', // ours
     },
 
-    // The shell's tabs (screen 4); edit, users, groups and credits wait for their screens.
+    // The shell's tabs (screen 4); edit and credits wait for their screens.
     tabs: {
       label: 'Onderdelen van de klant', // ours
       view: 'Bekijk',
@@ -1294,6 +1294,120 @@ export const nl = {
       removed: (name: string) => `Klant ${name} is verwijderd.`, // ours
       failed: 'De klant kon niet worden verwijderd.', // ours
       startFailed: 'Het verwijderen van de klant kon niet worden gestart.', // ours
+    },
+
+    // The client roles (spec 002 section 6), named as the server names them (domain access.rs).
+    roles: {
+      client_manager: 'Klant beheerder',
+      financial: 'Financieel',
+      form_manager: 'Formulier beheerder',
+      form_view_registrations: 'Registraties bekijken',
+      user_manager: 'Gebruikers beheerder',
+    } as Record<string, string>,
+
+    users: {
+      title: 'Gebruikers', // ours: the tab's name
+      tableLabel: 'Gebruikers van de klant', // ours
+      empty: 'Deze klant heeft nog geen gebruikers.', // ours
+      add: 'Gebruiker toevoegen', // ours: the spec's 'add user' button
+      name: 'Naam', // ours
+      email: 'E-mail', // ours
+      rolesColumn: 'Rollen', // ours
+      actions: 'Acties', // ours
+      edit: (name: string) => `Rollen van ${name} aanpassen`, // ours
+      remove: (name: string) => `${name} verwijderen van deze klant`, // ours
+      resend: (name: string) => `Welkomsmail opnieuw sturen naar ${name}`, // ours
+      confirmTitle: 'Gebruiker verwijderen', // ours
+      confirmText: (name: string) => `Weet u zeker dat u gebruiker "${name}" van deze klant wilt verwijderen?`, // ours
+      confirm: 'Verwijderen', // ours
+      removed: (name: string) => `Gebruiker "${name}" is verwijderd van deze klant.`,
+      removeFailed: 'Gebruiker kon niet worden verwijderd.',
+      welcomeSent: (name: string) => `Welkoms mail is verstuurd naar "${name}`,
+      welcomeFailed: 'Welkomsmail kon niet verstuurd worden.',
+      loadFailed: 'De gebruikers konden niet worden geladen.', // ours
+    },
+
+    userAdd: {
+      title: 'Gebruiker toevoegen', // ours
+      email: 'E-mail', // ours
+      emailRequired: 'E-mail is verplicht.', // ours
+      emailInvalid: 'Vul een geldig e-mailadres in.', // ours
+      roles: 'Rollen', // ours
+      formFiller: 'Formulier invuller', // spec 000: always on
+      requireTerms: 'Gebruiker moet de algemene voorwaarden accepteren', // ours: require_terms (admins only)
+      submit: 'Gebruiker toevoegen', // ours
+      cancel: 'Annuleren',
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      failed: 'De gebruiker kon niet worden toegevoegd.', // ours
+    },
+
+    userEdit: {
+      title: (name: string) => `Rollen van ${name}`, // ours
+      submit: 'Opslaan', // ours
+      cancel: 'Annuleren',
+      saved: (name: string) => `Toegangsrechten voor gebruiker ${name} is aangepast.`,
+      failed: 'De rollen konden niet worden opgeslagen.', // ours
+      missing: 'Deze gebruiker heeft geen toegangsrechten in deze klant.', // ours
+    },
+
+    groups: {
+      title: 'Groepen', // ours: the tab's name
+      tableLabel: 'Groepen van de klant', // ours
+      empty: 'Deze klant heeft nog geen groepen.', // ours
+      add: 'Groep toevoegen',
+      name: 'Groepnaam',
+      actions: 'Acties', // ours
+      edit: (label: string) => `Groep ${label} aanpassen`, // ours
+      remove: (label: string) => `Groep ${label} verwijderen`, // ours
+      confirmTitle: 'Groep verwijderen', // ours
+      confirmText: (label: string) => `Weet u zeker dat u groep "${label}" wilt verwijderen?`, // ours
+      confirm: 'Verwijderen', // ours
+      removed: 'Groep is verwijderd.',
+      removeFailed: 'Groep kon niet worden verwijderd.',
+    },
+
+    groupEdit: {
+      title: (label: string) => `Groep ${label}`, // ours
+      name: 'Groepnaam',
+      nameRequired: 'Groepnaam is verplicht.', // ours
+      save: 'Groep opslaan', // ours
+      back: 'Terug naar groepen', // ours
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      saved: (label: string) => `Groep '${label}' is aangepast.`,
+      saveFailed: 'De groep kon niet worden opgeslagen.', // ours
+      forms: 'Formulieren van deze groep', // ours
+      formsEmpty: 'Deze groep heeft nog geen formulieren.', // ours
+      formsFailed: 'De formulieren konden niet worden geladen.', // ours
+      viewForm: (name: string) => `Formulier ${name} bekijken`, // ours: the spec's 'view form' button, for screen readers
+      viewFormButton: 'Bekijk formulier', // ours
+      addUsers: 'Gebruikers toevoegen', // ours: the spec's 'add users' table
+      addUsersTable: 'Gebruikers die nog niet in de groep zitten', // ours
+      addUsersEmpty: 'Alle gebruikers van de klant zitten al in deze groep.', // ours
+      usersFailed: 'De gebruikers konden niet worden geladen.', // ours
+      add: (name: string) => `${name} toevoegen aan de groep`, // ours
+      added: 'Gebruiker is toegevoegd aan groep.',
+      addFailed: 'Gebruiker kon niet worden toegevoegd.',
+      members: 'Leden', // ours
+      membersEmpty: 'Deze groep heeft nog geen leden.', // ours
+      memberName: 'Naam', // ours
+      email: 'E-mail', // ours
+      actions: 'Acties', // ours
+      remove: (name: string) => `${name} verwijderen uit de groep`, // ours
+      confirmTitle: 'Gebruiker verwijderen uit groep', // ours
+      confirmText: (name: string) => `Weet u zeker dat u ${name} uit deze groep wilt verwijderen?`, // ours
+      confirm: 'Verwijderen', // ours
+      removed: 'Gebruiker is verwijderd van groep.',
+      removeFailed: 'Gebruiker kon niet worden verwijderd.',
+    },
+
+    groupAdd: {
+      title: 'Groep toevoegen', // ours: the tab's button
+      name: 'Groepnaam',
+      nameRequired: 'Groepnaam is verplicht.', // ours
+      submit: 'Groep toevoegen aan klant',
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      created: (label: string) => `Groep ${label} is aangemaakt.`, // ours
+      failed: 'De groep kon niet worden aangemaakt.', // ours
     },
   },
 

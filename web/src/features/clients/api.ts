@@ -7,7 +7,7 @@
  * (`ClientList`, `ClientDocument`, `NewClientDocument`) and only the functions stay.
  */
 import { api, ApiError, NetworkError } from '@/lib/api';
-import type { ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
+import type { ApiSchemas, ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
 import type { Batch } from '@/lib/batches';
 
 export type { ClientAccess, ClientDetails };
@@ -118,4 +118,124 @@ export function failureTexts(error: unknown, fallback: string): string[] {
   }
   if (!(error instanceof NetworkError)) console.error(error);
   return [fallback];
+}
+
+// Users of the client (spec 002 section 7, "Users and permissions").
+
+/** A user of the client as `GET api/clients/{id}/users` lists it. */
+export type ClientUser = ApiSchemas['ClientUser'];
+
+/** `GET api/clients/{id}/users`: the client's users by name. */
+export function loadClientUsers(clientId: string, signal?: AbortSignal): Promise<ClientUser[]> {
+  return api.request<ClientUser[]>(`/api/clients/${enc(clientId)}/users`, { signal });
+}
+
+/** `POST api/clients/{id}/add-user`: answers the server's success text and the user's id. */
+export function addClientUser(clientId: string, body: ApiSchemas['AddUser']): Promise<ApiSchemas['Added']> {
+  return api.request<ApiSchemas['Added']>(`/api/clients/${enc(clientId)}/add-user`, { method: 'POST', json: body });
+}
+
+/** `PATCH api/clients/{id}/remove-user/{userId}`: the user leaves the client. */
+export function removeClientUser(clientId: string, userId: string): Promise<ApiSchemas['Removed']> {
+  return api.request<ApiSchemas['Removed']>(`/api/clients/${enc(clientId)}/remove-user/${enc(userId)}`, { method: 'PATCH' });
+}
+
+/** `GET api/clients/{id}/user/{userId}/resend-welcome-mail`. */
+export function resendWelcomeMail(clientId: string, userId: string): Promise<ApiSchemas['WelcomeSent']> {
+  return api.request<ApiSchemas['WelcomeSent']>(`/api/clients/${enc(clientId)}/user/${enc(userId)}/resend-welcome-mail`);
+}
+
+export type PermissionResource = ApiSchemas['PermissionResource'];
+
+/** The one `user_permission` of a user in a client, if there is one. */
+export async function loadUserPermission(clientId: string, userId: string, signal?: AbortSignal): Promise<PermissionResource | undefined> {
+  const query = new URLSearchParams({ 'filter[client.id]': clientId, 'filter[user.id]': userId });
+  const list = await api.request<ApiSchemas['PermissionList']>(`/jsonapi/user_permission/user_permission?${query.toString()}`, {
+    signal,
+    mediaType: JSON_API,
+  });
+  return list.data[0];
+}
+
+/** `PATCH jsonapi/user_permission/user_permission/{id}`: the user's new roles in the client. */
+export function saveUserRoles(permissionId: string, roles: string[]): Promise<ApiSchemas['PermissionDocument']> {
+  const body = { data: { type: 'user_permission--user_permission', id: permissionId, attributes: { roles } } };
+  return api.request<ApiSchemas['PermissionDocument']>(`/jsonapi/user_permission/user_permission/${enc(permissionId)}`, {
+    method: 'PATCH',
+    json: body,
+    mediaType: JSON_API,
+  });
+}
+
+// User groups (spec 002 section 7, "User groups").
+
+export type GroupResource = ApiSchemas['GroupResource'];
+
+/** `GET jsonapi/user_group/user_group?filter[client.id]=…`: the client's groups. */
+export async function loadClientGroups(clientId: string, signal?: AbortSignal): Promise<GroupResource[]> {
+  const query = new URLSearchParams({ 'filter[client.id]': clientId });
+  const list = await api.request<ApiSchemas['GroupList']>(`/jsonapi/user_group/user_group?${query.toString()}`, { signal, mediaType: JSON_API });
+  return list.data;
+}
+
+/** `POST jsonapi/user_group/user_group`: a new group `label` of the client. */
+export async function createGroup(clientId: string, label: string): Promise<GroupResource> {
+  const body = {
+    data: { type: 'user_group--user_group', attributes: { label }, relationships: { client: { data: { type: 'client--client', id: clientId } } } },
+  };
+  return (await api.request<ApiSchemas['GroupDocument']>('/jsonapi/user_group/user_group', { method: 'POST', json: body, mediaType: JSON_API })).data;
+}
+
+/** `DELETE jsonapi/user_group/user_group/{id}` (204). */
+export async function deleteGroup(groupId: string): Promise<void> {
+  await api.request<unknown>(`/jsonapi/user_group/user_group/${enc(groupId)}`, { method: 'DELETE', mediaType: JSON_API });
+}
+
+/** A member of a group, as `include=users` names it. */
+export interface GroupMember {
+  id: string;
+  name: string;
+}
+
+export interface GroupWithMembers {
+  group: GroupResource;
+  members: GroupMember[];
+}
+
+/** `GET jsonapi/user_group/user_group/{id}?include=users`: the group and its members by name. */
+export async function loadGroup(groupId: string, signal?: AbortSignal): Promise<GroupWithMembers> {
+  const answer = await api.request<ApiSchemas['GroupDocument']>(`/jsonapi/user_group/user_group/${enc(groupId)}?include=users`, {
+    signal,
+    mediaType: JSON_API,
+  });
+  const members = (answer.included ?? []).map((user) => ({ id: user.id, name: user.attributes.display_name || user.attributes.name }));
+  return { group: answer.data, members };
+}
+
+/** `PATCH jsonapi/user_group/user_group/{id}`: the group's new name. */
+export async function renameGroup(groupId: string, label: string): Promise<GroupResource> {
+  const body = { data: { type: 'user_group--user_group', id: groupId, attributes: { label } } };
+  const answer = await api.request<ApiSchemas['GroupDocument']>(`/jsonapi/user_group/user_group/${enc(groupId)}`, {
+    method: 'PATCH',
+    json: body,
+    mediaType: JSON_API,
+  });
+  return answer.data;
+}
+
+export type GroupForm = ApiSchemas['GroupForm'];
+
+/** `GET api/user-groups/{id}/forms`: the forms the group opens to its members. */
+export function loadGroupForms(groupId: string, signal?: AbortSignal): Promise<GroupForm[]> {
+  return api.request<GroupForm[]>(`/api/user-groups/${enc(groupId)}/forms`, { signal });
+}
+
+/** `POST api/user-groups/{id}/add-user/{userId}`, the body a list holding the user id (spec 002 section 7). */
+export function addGroupMember(groupId: string, userId: string): Promise<ApiSchemas['GroupMessage']> {
+  return api.request<ApiSchemas['GroupMessage']>(`/api/user-groups/${enc(groupId)}/add-user/${enc(userId)}`, { method: 'POST', json: [userId] });
+}
+
+/** `DELETE api/user-groups/{id}/remove-user/{userId}`. */
+export function removeGroupMember(groupId: string, userId: string): Promise<ApiSchemas['GroupMessage']> {
+  return api.request<ApiSchemas['GroupMessage']>(`/api/user-groups/${enc(groupId)}/remove-user/${enc(userId)}`, { method: 'DELETE' });
 }

@@ -12,7 +12,9 @@ export const CLIENT_PERMISSION = {
   view: 'eform view client',
   edit: 'eform edit client',
   addUsers: 'eform client add users',
+  removeUsers: 'eform client remove users',
   viewGroups: 'view user group',
+  createGroup: 'create user group',
   viewCredits: 'view credit entities',
   delete: 'delete client entities',
 } as const;
@@ -41,7 +43,7 @@ export function clientListPath(globalRoles: readonly string[]): string {
   return isAdmin(globalRoles) ? paths.client_list_admin.build() : paths.client_list_assigned.build();
 }
 
-export type ClientTabKey = 'view' | 'remove';
+export type ClientTabKey = 'view' | 'users' | 'groups' | 'remove';
 
 interface ClientTabDef {
   key: ClientTabKey;
@@ -49,15 +51,19 @@ interface ClientTabDef {
   permission: string;
   /** The tab's route, absolute (`paths`). */
   to(client_id: string): string;
+  /**
+   * Other addresses of the tab's screens (with what lies below them), outside its own route:
+   * adding and editing a user belong to Gebruikers, a group's screens to Groepen.
+   */
+  also?(client_id: string): string[];
 }
 
 /**
  * The tabs of the client shell in the spec's order (screen 4), each with its permission. The
  * shell shows a tab only with its permission, and its loader refuses a tab's address without it.
- * The other tabs of the spec join here when their screens land, in this order between Bekijk
- * and Verwijderen: Aanpassen ('eform edit client', client_edit), Gebruikers ('eform client add
- * users', client_users), Groepen ('view user group', client_user_groups) and Credits ('view
- * credit entities', client_credits).
+ * The other tabs of the spec join here when their screens land: Aanpassen ('eform edit client',
+ * client_edit) between Bekijk and Gebruikers, Credits ('view credit entities', client_credits)
+ * between Groepen and Verwijderen.
  */
 const CLIENT_TABS: readonly ClientTabDef[] = [
   {
@@ -65,6 +71,20 @@ const CLIENT_TABS: readonly ClientTabDef[] = [
     label: nl.clients.tabs.view,
     permission: CLIENT_PERMISSION.view,
     to: (client_id) => paths.client_view.build({ client_id }),
+  },
+  {
+    key: 'users',
+    label: nl.clients.tabs.users,
+    permission: CLIENT_PERMISSION.addUsers,
+    to: (client_id) => paths.client_users.build({ client_id }),
+    also: (client_id) => [paths.client_user_add.build({ client_id }), `${paths.client.build({ client_id })}/user`],
+  },
+  {
+    key: 'groups',
+    label: nl.clients.tabs.groups,
+    permission: CLIENT_PERMISSION.viewGroups,
+    to: (client_id) => paths.client_user_groups.build({ client_id }),
+    also: (client_id) => [paths.client_user_group_add.build({ client_id }), `${paths.client.build({ client_id })}/group`],
   },
   {
     key: 'remove',
@@ -93,15 +113,36 @@ export function tabAt(pathname: string, client_id: string): ClientTabKey | undef
   const path = pathname.replace(/\/+$/, '') || '/';
   return CLIENT_TABS.find((tab) => {
     const to = tab.to(client_id);
-    return path === to || (tab.key !== 'view' && path.startsWith(`${to}/`));
+    if (path === to || (tab.key !== 'view' && path.startsWith(`${to}/`))) return true;
+    return (tab.also?.(client_id) ?? []).some((other) => path === other || path.startsWith(`${other}/`));
   })?.key;
 }
+
+/** Screens within a tab that ask for more than the tab's permission. */
+const SCREEN_PERMISSIONS: readonly { to(client_id: string): string; permission: string }[] = [
+  { to: (client_id) => paths.client_user_group_add.build({ client_id }), permission: CLIENT_PERMISSION.createGroup },
+];
 
 /** Whether `rights` allow the screen at `pathname` of client `client_id`. */
 export function mayOpen(rights: Rights, pathname: string, client_id: string): boolean {
   const key = tabAt(pathname, client_id);
   const tab = CLIENT_TABS.find((candidate) => candidate.key === key);
-  return tab === undefined || can(rights, tab.permission);
+  if (tab !== undefined && !can(rights, tab.permission)) return false;
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return SCREEN_PERMISSIONS.every((screen) => screen.to(client_id) !== path || can(rights, screen.permission));
+}
+
+/** The roles a user can hold in a client (spec 002 section 6), in the spec's order. */
+export const CLIENT_ROLES = ['client_manager', 'financial', 'form_manager', 'form_view_registrations', 'user_manager'] as const;
+
+/** The Dutch name of a role; one the app does not know keeps its own name. */
+export function roleLabel(role: string): string {
+  return nl.clients.roles[role] ?? role;
+}
+
+/** Handing out a role needs 'assign {role} role' (spec 002 section 5); admins may all. */
+export function mayAssign(rights: Rights, role: string): boolean {
+  return can(rights, `assign ${role} role`);
 }
 
 /**

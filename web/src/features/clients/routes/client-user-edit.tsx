@@ -1,0 +1,104 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Form, Link as RouterLink, redirect, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
+import { nl } from '@/messages/nl';
+import { failureTexts, loadClientUsers, loadUserPermission, saveUserRoles, type PermissionResource } from '../api';
+import { useClientShell } from '../client-context';
+import { RoleCheckboxes, submittedRoles } from '../components/role-checkboxes';
+
+const t = nl.clients.userEdit;
+
+interface UserEditData {
+  /** The user's name, for the title and the saved text (the e-mail or id without one). */
+  name: string;
+  permission: PermissionResource | undefined;
+}
+
+/** The user's `user_permission` in the client (JSON:API) and the user's name from the users list. */
+export async function clientUserEditLoader({ params, request }: LoaderFunctionArgs): Promise<UserEditData> {
+  const client_id = params.client_id ?? '';
+  const user_id = params.user_id ?? '';
+  const [permission, users] = await Promise.all([
+    loadUserPermission(client_id, user_id, request.signal),
+    loadClientUsers(client_id, request.signal),
+  ]);
+  const user = users.find((candidate) => candidate.id === user_id);
+  return { name: user?.display_name || user?.email || user_id, permission };
+}
+
+interface UserEditResult {
+  errors: string[];
+}
+
+/** `PATCH jsonapi/user_permission/user_permission/{id}` with the ticked roles; then the users list. */
+export async function clientUserEditAction({ params, request }: ActionFunctionArgs): Promise<UserEditResult | Response> {
+  const client_id = params.client_id ?? '';
+  const form = await request.formData();
+  const permissionId = String(form.get('permission_id') ?? '');
+  const name = String(form.get('name') ?? '');
+  try {
+    await saveUserRoles(permissionId, submittedRoles(form));
+  } catch (error) {
+    return { errors: failureTexts(error, t.failed) };
+  }
+  showToast(t.saved(name), { severity: 'success' });
+  return redirect(paths.client_users.build({ client_id }));
+}
+
+/** Spec 002 screen 12 (edit a user's roles). */
+export function ClientUserEditRoute() {
+  const { name, permission } = useLoaderData<UserEditData>();
+  const { client, rights } = useClientShell();
+  const result = useActionData<UserEditResult>();
+  const submitting = useNavigation().state !== 'idle';
+  const back = paths.client_users.build({ client_id: client.id });
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+      <Paper variant="outlined" component="section" aria-labelledby="client-user-edit-title" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={3}>
+          <Typography id="client-user-edit-title" variant="h6" component="h2">
+            {t.title(name)}
+          </Typography>
+          {permission === undefined ? (
+            <>
+              <Alert severity="warning">{t.missing}</Alert>
+              <Box>
+                <Button component={RouterLink} to={back}>
+                  {t.cancel}
+                </Button>
+              </Box>
+            </>
+          ) : (
+            <Form method="post">
+              <Stack spacing={3}>
+                {result?.errors.map((text) => (
+                  <Alert key={text} severity="error" role="alert">
+                    {text}
+                  </Alert>
+                ))}
+                <input type="hidden" name="permission_id" value={permission.id} />
+                <input type="hidden" name="name" value={name} />
+                <RoleCheckboxes key={permission.id} rights={rights} initial={permission.attributes.roles ?? []} />
+                <Stack direction="row" spacing={2}>
+                  <Button type="submit" variant="contained" disabled={submitting}>
+                    {t.submit}
+                  </Button>
+                  <Button component={RouterLink} to={back}>
+                    {t.cancel}
+                  </Button>
+                </Stack>
+              </Stack>
+            </Form>
+          )}
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
