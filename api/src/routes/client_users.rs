@@ -100,10 +100,7 @@ struct Added {
 /// roles the caller may assign, and the terms requirement only by an admin.
 #[utoipa::path(post, path = "/api/clients/{client_id}/add-user", operation_id = table::CLIENT_ADD_USER.op, tag = "client users",
     params(("client_id" = String, Path)),
-    request_body(content(
-        (AddUser = "application/json"),
-        (AddUser = "application/x-www-form-urlencoded")
-    )),
+    request_body(content = AddUser, content_type = "application/json"),
     responses(
         (status = 201, description = "Added", body = Added),
         (status = 409, description = "Already a user of this client", body = ErrorBody),

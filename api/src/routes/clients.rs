@@ -205,8 +205,18 @@ impl ListQuery {
             };
             match key.as_ref() {
                 "sort" if value == "name" => {}
-                "page[offset]" => query.offset = number()?,
-                "page[limit]" => query.limit = number()?.clamp(1, PAGE_LIMIT),
+                "page[offset]" => {
+                    query.offset = number()?;
+                    if query.offset > 1_000_000_000 {
+                        return Err(messages::BAD_QUERY.to_owned());
+                    }
+                }
+                "page[limit]" => {
+                    query.limit = number()?;
+                    if !(1..=PAGE_LIMIT).contains(&query.limit) {
+                        return Err(messages::BAD_QUERY.to_owned());
+                    }
+                }
                 key if key.starts_with("filter[") && key.contains("[value]") => {
                     query.ids.get_or_insert_with(Vec::new).push(value);
                 }
@@ -235,12 +245,13 @@ impl ListQuery {
 #[allow(dead_code)]
 struct ListParams {
     /// `name` (the only order).
+    #[param(pattern = "^name$")]
     sort: Option<String>,
     /// First client of the page (0-based).
-    #[param(rename = "page[offset]")]
+    #[param(rename = "page[offset]", maximum = 1000000000)]
     page_offset: Option<u32>,
     /// Clients a page holds, at most 50.
-    #[param(rename = "page[limit]")]
+    #[param(rename = "page[limit]", minimum = 1, maximum = 50)]
     page_limit: Option<u32>,
 }
 
@@ -524,11 +535,12 @@ mod tests {
 
     #[test]
     fn the_list_query_reads_pages_and_uuid_sets() {
-        let query = ListQuery::parse("sort=name&page%5Boffset%5D=50&page%5Blimit%5D=500").unwrap();
+        let query = ListQuery::parse("sort=name&page%5Boffset%5D=50&page%5Blimit%5D=50").unwrap();
         assert_eq!(
             (query.offset, query.limit, query.ids),
             (50, PAGE_LIMIT, None)
         );
+        assert!(ListQuery::parse("page%5Blimit%5D=500").is_err());
         let set = ListQuery::parse(
             "filter%5Bid%5D%5Bcondition%5D%5Bpath%5D=id&filter%5Bid%5D%5Bcondition%5D%5Boperator%5D=IN&filter%5Bid%5D%5Bcondition%5D%5Bvalue%5D%5B0%5D=a&filter%5Bid%5D%5Bcondition%5D%5Bvalue%5D%5B1%5D=b",
         )

@@ -145,8 +145,8 @@ async fn group_of(
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ClientFilter {
-    /// The client (required).
-    #[serde(rename = "filter[client.id]")]
+    /// The client (required; without it nothing is found).
+    #[serde(rename = "filter[client.id]", default)]
     #[param(rename = "filter[client.id]")]
     client: String,
 }

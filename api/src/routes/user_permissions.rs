@@ -87,12 +87,12 @@ fn resource(ctx: &ClientCtx, user: &UserId, roles: &[Role]) -> PermissionResourc
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ListFilter {
-    /// The client (required).
-    #[serde(rename = "filter[client.id]")]
+    /// The client (required; without it nothing is found).
+    #[serde(rename = "filter[client.id]", default)]
     #[param(rename = "filter[client.id]")]
     client: String,
     /// One user of it.
-    #[serde(rename = "filter[user.id]")]
+    #[serde(rename = "filter[user.id]", default)]
     #[param(rename = "filter[user.id]")]
     user: Option<String>,
 }

@@ -3282,7 +3282,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AddUser"];
-                "application/x-www-form-urlencoded": components["schemas"]["AddUser"];
             };
         };
         responses: {
@@ -7444,9 +7443,9 @@ export interface operations {
     };
     user_groups_list: {
         parameters: {
-            query: {
-                /** @description The client (required). */
-                "filter[client.id]": string;
+            query?: {
+                /** @description The client (required; without it nothing is found). */
+                "filter[client.id]"?: string;
             };
             header?: never;
             path?: never;
@@ -7787,9 +7786,9 @@ export interface operations {
     };
     user_permissions_list: {
         parameters: {
-            query: {
-                /** @description The client (required). */
-                "filter[client.id]": string;
+            query?: {
+                /** @description The client (required; without it nothing is found). */
+                "filter[client.id]"?: string;
                 /** @description One user of it. */
                 "filter[user.id]"?: string;
             };
