@@ -232,30 +232,30 @@ pub fn display_value(element: &Element, value: Option<&Value>) -> String {
     }
 }
 
-/// [`display_value`] of a value still in its stored JSON text (an export reads a million of
-/// them): the common cases (plain text, numbers, checkboxes, choices) without building a
-/// value tree, everything else through [`display_value`]. The same text either way (tested).
-pub fn display_raw<'a>(
-    element: &Element,
-    raw: Option<&'a serde_json::value::RawValue>,
-) -> std::borrow::Cow<'a, str> {
+/// [`display_value`] of a value still in its stored JSON text `raw` (an export reads a
+/// million of them): the common cases (plain text, whole numbers, checkboxes, choices)
+/// borrowed from the text or the element without building a value tree, everything else
+/// through [`display_value`]. The same text either way (tested).
+pub fn display_raw<'a>(element: &'a Element, raw: Option<&'a str>) -> std::borrow::Cow<'a, str> {
+    use crate::raw_json::plain_string;
     use std::borrow::Cow;
-    let Some(raw) = raw else {
+    let Some(text) = raw else {
         return Cow::Owned(display_value(element, None));
     };
-    let text = raw.get();
-    let plain_string = || {
-        text.starts_with('"')
-            .then(|| serde_json::from_str::<Cow<'a, str>>(text).ok())
-            .flatten()
+    let string = || {
+        plain_string(text).map(Cow::Borrowed).or_else(|| {
+            text.starts_with('"')
+                .then(|| serde_json::from_str::<String>(text).ok().map(Cow::Owned))
+                .flatten()
+        })
     };
     let fast = match element.element_type {
         ElementType::CheckboxSingle => {
             Some(Cow::Borrowed(if text == "true" { "Ja" } else { "Nee" }))
         }
         ElementType::Radio | ElementType::Select | ElementType::Autocomplete => {
-            plain_string().map(|value| match element.option_label(&value) {
-                Some(label) => Cow::Owned(label.to_owned()),
+            string().map(|value| match element.option_label(&value) {
+                Some(label) => Cow::Borrowed(label),
                 None => value,
             })
         }
@@ -265,19 +265,36 @@ pub fn display_raw<'a>(
         | ElementType::AutoIncrement
             if element.number_formatter != Some(NumberFormatter::Price) =>
         {
-            let numeric = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
-            numeric
-                .then(|| text.parse::<f64>().ok())
-                .flatten()
-                .map(|n| Cow::Owned(format_number_nl(n)))
+            if is_plain_integer(text) {
+                // What formatting its f64 would give back: the same digits.
+                Some(Cow::Borrowed(text))
+            } else {
+                let numeric = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+                numeric
+                    .then(|| text.parse::<f64>().ok())
+                    .flatten()
+                    .map(|n| Cow::Owned(format_number_nl(n)))
+            }
         }
-        element_type if takes_raw_text(element_type) => plain_string(),
+        element_type if takes_raw_text(element_type) => string(),
         _ => None,
     };
     fast.unwrap_or_else(|| {
         let value: Option<Value> = serde_json::from_str(text).ok();
         Cow::Owned(display_value(element, value.as_ref()))
     })
+}
+
+/// A whole number that an f64 holds exactly and prints as written: `0`, or up to 15 digits
+/// without a leading zero, with an optional minus (but not `-0`, which prints as `0`).
+fn is_plain_integer(text: &str) -> bool {
+    if text == "0" {
+        return true;
+    }
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    (1..=15).contains(&digits.len())
+        && !digits.starts_with('0')
+        && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Types whose text is the stored string as it is.
@@ -484,13 +501,20 @@ mod tests {
             "{\"lat\": 52.1, \"lon\": 5.3}",
             "[{\"filename\": \"foto.jpg\"}]",
             "\"\"",
+            "0",
+            "-0",
+            "-17",
+            "123456789012345",
+            "1234567890123456",
+            "12345678901234567890",
+            "-0.0",
+            "\"\\u00e9\"",
         ];
         for element in &form.schema {
             for text in values {
-                let raw = serde_json::value::RawValue::from_string(text.to_owned()).unwrap();
                 let parsed: Value = serde_json::from_str(text).unwrap();
                 assert_eq!(
-                    display_raw(element, Some(&raw)),
+                    display_raw(element, Some(text)),
                     display_value(element, Some(&parsed)),
                     "{} with {text}",
                     element.name
