@@ -13,14 +13,16 @@
 
 use crate::batch::{BatchError, Lease};
 use crate::jobs::JobContext;
-use domain::form::{Element, ElementType, Form};
+use domain::form::Form;
 use domain::review::{RawReview, Review};
+use lines::{Formatted, Lines};
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
-use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 use tenancy::tenant::{files, forms, registrations};
+
+mod lines;
 
 /// Batch kind of a CSV export.
 pub const CSV: &str = "export.csv";
@@ -28,8 +30,18 @@ pub const CSV: &str = "export.csv";
 pub const CSV_WITH_ATTACHMENTS: &str = "export.csv_with_attachments";
 /// How long a finished export can be downloaded.
 pub const KEPT_SECS: i64 = 24 * 3600;
-/// Registrations read and written at a time.
-const CHUNK: i64 = 2_000;
+/// Most registrations read and written at a time.
+const CHUNK_ROWS: i64 = 1_000;
+/// About how many bytes of stored values a chunk holds at most: registrations with big
+/// values (drawings, tracks) come in fewer at a time, so memory stays flat whatever their
+/// size.
+const CHUNK_BYTES: usize = 4 << 20;
+/// Threads that turn chunks into CSV lines: formatting a registration takes about twice as
+/// long as reading it, so two keep up with the one reader.
+const FORMATTERS: usize = 2;
+/// How often the batch row hears how far an export is: each report is a commit on the
+/// platform database (an fsync), too slow to make per chunk; well within any lease.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// What an export batch is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,8 +60,6 @@ pub(crate) enum ExportError {
     Data(#[from] tenancy::TenancyError),
     #[error("file: {0}")]
     Io(#[from] std::io::Error),
-    #[error("csv: {0}")]
-    Csv(#[from] csv::Error),
     #[error("zip: {0}")]
     Zip(#[from] zip::result::ZipError),
     #[error("{0}")]
@@ -151,9 +161,9 @@ async fn export(
 /// `attachments` is given. Answers how many rows it wrote, or None when the lease was lost
 /// (cancelled or taken over) before the end.
 ///
-/// Two threads share the work: this task reads the next chunk from SQLite while a blocking
-/// thread turns the previous one into CSV lines, and at most two chunks wait in between, so
-/// memory stays flat whatever the size.
+/// This task reads chunks from SQLite while [`write_file`] turns the ones before into CSV
+/// and writes them, with at most a few chunks in between, so memory stays flat whatever the
+/// size.
 pub(crate) async fn write_csv(
     db: &tenancy::TenantDb,
     form: &forms::Form,
@@ -163,54 +173,51 @@ pub(crate) async fn write_csv(
     attachments: Option<&mut Vec<(i64, String)>>,
     lease: Option<&Lease<'_>>,
 ) -> Result<Option<i64>, ExportError> {
-    let collect_files = attachments.is_some();
-    let (chunks, receive) = std::sync::mpsc::sync_channel::<Vec<registrations::ExportRow>>(2);
+    let (mut inputs, receivers): (Vec<_>, Vec<_>) = (0..FORMATTERS)
+        .map(|_| tokio::sync::mpsc::channel::<Vec<registrations::ExportRow>>(1))
+        .unzip();
     let writer = {
         let definition = definition.clone();
         let workflow = form.form_type == "workflow";
         let path = path.to_owned();
-        let client = db.client_id().as_str().to_owned();
-        tokio::task::spawn_blocking(move || -> Result<Vec<(i64, String)>, ExportError> {
-            let columns = Columns::of(&definition, workflow);
-            let mut writer = csv_writer(&path)?;
-            writer.write_record(columns.header())?;
-            let mut found = Vec::new();
-            for chunk in receive {
-                for row in &chunk {
-                    columns.write_row(&mut writer, row)?;
-                    if collect_files {
-                        found.extend(
-                            registrations::file_ids_in(&row.reg_values, &client)
-                                .into_iter()
-                                .map(|id| (row.serial_number, id)),
-                        );
-                    }
-                }
-            }
-            writer
-                .into_inner()
-                .map_err(|err| err.into_error())?
-                .sync_all()?;
-            Ok(found)
+        let files_of = attachments
+            .is_some()
+            .then(|| db.client_id().as_str().to_owned());
+        tokio::task::spawn_blocking(move || {
+            write_file(&path, &definition, workflow, files_of.as_deref(), receivers)
         })
     };
-    let (mut after, mut done, mut stopped) = (0_i64, 0_i64, false);
-    loop {
-        let rows = registrations::export_chunk(db, &form.id, review, after, CHUNK).await?;
+    let (mut after, mut limit, mut done, mut stopped) = (0_i64, CHUNK_ROWS, 0_i64, false);
+    let mut reported: Option<(Instant, i64)> = None;
+    for input in (0..inputs.len()).cycle() {
+        let rows = registrations::export_chunk(db, &form.id, review, after, limit).await?;
         let Some(last) = rows.last() else { break };
         after = last.serial_number;
         done += i64::try_from(rows.len()).unwrap_or(0);
-        if chunks.send(rows).is_err() {
+        limit = chunk_after(&rows);
+        if inputs[input].send(rows).await.is_err() {
             break; // the writer stopped on an error, which it answers below
         }
+        let due = reported.is_none_or(|(at, _)| at.elapsed() >= PROGRESS_EVERY);
         if let Some(lease) = lease
-            && !lease.progress(done).await?
+            && due
         {
-            stopped = true;
-            break;
+            reported = Some((Instant::now(), done));
+            if !lease.progress(done).await? {
+                stopped = true;
+                break;
+            }
         }
     }
-    drop(chunks);
+    // The last rows count too, and a cancel that came since is heard before the file is kept.
+    if let Some(lease) = lease
+        && !stopped
+        && reported.is_some_and(|(_, at)| at != done)
+        && !lease.progress(done).await?
+    {
+        stopped = true;
+    }
+    inputs.clear();
     let found = writer
         .await
         .map_err(|err| ExportError::Io(std::io::Error::other(err)))??;
@@ -223,14 +230,73 @@ pub(crate) async fn write_csv(
     Ok(Some(done))
 }
 
-/// A CSV writer to `path`: a BOM first (so Excel reads UTF-8), ';' between cells.
-fn csv_writer(path: &Path) -> Result<csv::Writer<std::fs::File>, ExportError> {
-    let mut file = std::fs::File::create(path)?;
+/// How many registrations the chunk after `rows` may hold: [`CHUNK_ROWS`], fewer when these
+/// were big.
+fn chunk_after(rows: &[registrations::ExportRow]) -> i64 {
+    let largest = rows
+        .iter()
+        .map(|row| row.reg_values.len())
+        .max()
+        .unwrap_or(0);
+    i64::try_from(CHUNK_BYTES / largest.max(1))
+        .unwrap_or(CHUNK_ROWS)
+        .clamp(1, CHUNK_ROWS)
+}
+
+/// Writes the CSV file at `path` from the chunks that come in on `inputs`, and answers the
+/// (serial, file id) of every uploaded file when `files_of` names the client.
+///
+/// Each input has a thread of its own that turns its chunks into CSV lines, so formatting
+/// runs beside itself and beside the reading. The chunks are dealt to the inputs in turn,
+/// and their lines are written in that same turn, so the file keeps their order.
+fn write_file(
+    path: &Path,
+    definition: &Form,
+    workflow: bool,
+    files_of: Option<&str>,
+    inputs: Vec<tokio::sync::mpsc::Receiver<Vec<registrations::ExportRow>>>,
+) -> Result<Vec<(i64, String)>, ExportError> {
+    let mut file = std::io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
+    // A BOM first, so Excel reads UTF-8.
     file.write_all("\u{feff}".as_bytes())?;
-    Ok(csv::WriterBuilder::new()
-        .delimiter(b';')
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(file))
+    file.write_all(&Lines::of(definition, workflow).header())?;
+    let found = std::thread::scope(|scope| -> Result<_, ExportError> {
+        let (formatters, outputs): (Vec<_>, Vec<_>) = inputs
+            .into_iter()
+            .map(|mut input| {
+                let (output, formatted) = std::sync::mpsc::sync_channel::<Formatted>(1);
+                let formatter = scope.spawn(move || {
+                    let mut lines = Lines::of(definition, workflow);
+                    while let Some(rows) = input.blocking_recv() {
+                        if output.send(lines.chunk(&rows, files_of)).is_err() {
+                            break; // the file failed, which its thread answers
+                        }
+                    }
+                });
+                (formatter, formatted)
+            })
+            .unzip();
+        let mut found = Vec::new();
+        for formatted in outputs.iter().cycle() {
+            // None: no chunk is left.
+            let Ok((lines, files)) = formatted.recv() else {
+                break;
+            };
+            file.write_all(&lines)?;
+            found.extend(files);
+        }
+        drop(outputs);
+        for formatter in formatters {
+            formatter
+                .join()
+                .map_err(|_| std::io::Error::other("a CSV formatter panicked"))?;
+        }
+        Ok(found)
+    })?;
+    file.into_inner()
+        .map_err(std::io::IntoInnerError::into_error)?
+        .sync_all()?;
+    Ok(found)
 }
 
 fn unique_ids(attachments: &[(i64, String)]) -> Vec<String> {
@@ -281,220 +347,117 @@ fn write_zip(
     Ok(())
 }
 
-/// The fields of a stored JSON object, each still as its JSON text, sorted by name for a
-/// binary search (a stored object's keys are sorted already). Keys are borrowed from the text
-/// when they need no unescaping, as data names never do.
-struct Fields<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'a> Fields<'a> {
-    /// The fields of `text`; none when it is not a JSON object.
-    fn of(text: &'a str) -> Fields<'a> {
-        let mut fields: Vec<(Cow<'a, str>, &'a RawValue)> =
-            serde_json::from_str::<FieldList<'a>>(text)
-                .map(|list| list.0)
-                .unwrap_or_default();
-        if !fields.is_sorted_by(|a, b| a.0 <= b.0) {
-            fields.sort_by(|a, b| a.0.cmp(&b.0));
-        }
-        Fields(fields)
-    }
-
-    fn get(&self, name: &str) -> Option<&'a RawValue> {
-        self.0
-            .binary_search_by(|(key, _)| key.as_ref().cmp(name))
-            .ok()
-            .map(|index| self.0[index].1)
-    }
-}
-
-/// A JSON object read as its list of (name, JSON text) pairs, without a map.
-struct FieldList<'a>(Vec<(Cow<'a, str>, &'a RawValue)>);
-
-impl<'de> serde::Deserialize<'de> for FieldList<'de> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = FieldList<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                mut map: M,
-            ) -> Result<FieldList<'de>, M::Error> {
-                let mut fields = Vec::with_capacity(map.size_hint().unwrap_or(64));
-                while let Some(key) = map.next_key::<Key<'de>>()? {
-                    fields.push((key.0, map.next_value::<&'de RawValue>()?));
-                }
-                Ok(FieldList(fields))
-            }
-        }
-        deserializer.deserialize_map(Visit)
-    }
-}
-
-/// A key borrowed from the text when it has no escapes.
-struct Key<'a>(Cow<'a, str>);
-
-impl<'de> serde::Deserialize<'de> for Key<'de> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> serde::de::Visitor<'de> for Visit {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a field name")
-            }
-            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(text)))
-            }
-            fn visit_str<E>(self, text: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(text.to_owned())))
-            }
-        }
-        deserializer.deserialize_str(Visit)
-    }
-}
-
-/// One column of the CSV.
-enum Column<'a> {
-    Serial,
-    Date,
-    User,
-    Phase,
-    /// An element of the main form.
-    Element(&'a Element),
-    /// A field of a subform's entries: the subform's name and the field.
-    Entry(&'a str, &'a Element),
-}
-
-/// The columns of a form's export, in the order of its elements.
-struct Columns<'a> {
-    columns: Vec<(String, Column<'a>)>,
-}
-
-impl<'a> Columns<'a> {
-    fn of(form: &'a Form, workflow: bool) -> Columns<'a> {
-        let mut columns = vec![
-            ("Serienummer".to_owned(), Column::Serial),
-            ("Datum".to_owned(), Column::Date),
-            ("Invuller".to_owned(), Column::User),
-        ];
-        if workflow {
-            columns.push(("Fase".to_owned(), Column::Phase));
-        }
-        for element in &form.schema {
-            if element.element_type.is_layout() {
-                continue;
-            }
-            if element.element_type == ElementType::Subform {
-                for field in element.subform_schema() {
-                    if field.element_type.is_layout() {
-                        continue;
-                    }
-                    let header = format!("{}: {}", label(element), label(field));
-                    columns.push((header, Column::Entry(&element.name, field)));
-                }
-                continue;
-            }
-            columns.push((label(element).to_owned(), Column::Element(element)));
-        }
-        Columns { columns }
-    }
-
-    fn header(&self) -> Vec<String> {
-        self.columns
-            .iter()
-            .map(|(name, _)| neutralise(name).into_owned())
-            .collect()
-    }
-
-    /// Writes one registration as a CSV line. Its values are read as they are stored: each
-    /// column takes its field's JSON text, so no value tree is built for the whole record.
-    fn write_row(
-        &self,
-        writer: &mut csv::Writer<std::fs::File>,
-        row: &registrations::ExportRow,
-    ) -> Result<(), ExportError> {
-        let values = Fields::of(&row.reg_values);
-        for (_, column) in &self.columns {
-            let text: Cow<'_, str> = match column {
-                Column::Serial => Cow::Owned(row.serial_number.to_string()),
-                Column::Date => Cow::Owned(domain::tokens::format_display_date(
-                    &domain::dates::local_datetime(row.created_at),
-                )),
-                Column::User => Cow::Borrowed(row.username.as_deref().unwrap_or_default()),
-                Column::Phase => Cow::Borrowed(row.phase.as_deref().unwrap_or_default()),
-                Column::Element(element) => {
-                    domain::tokens::display_raw(element, values.get(&element.name))
-                }
-                Column::Entry(subform, field) => {
-                    let entries: Vec<&RawValue> = values
-                        .get(subform)
-                        .and_then(|raw| serde_json::from_str(raw.get()).ok())
-                        .unwrap_or_default();
-                    Cow::Owned(
-                        entries
-                            .iter()
-                            .map(|entry| {
-                                let entry = Fields::of(entry.get());
-                                domain::tokens::display_raw(field, entry.get(&field.name))
-                                    .into_owned()
-                            })
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    )
-                }
-            };
-            writer.write_field(neutralise(&text).as_bytes())?;
-        }
-        writer.write_record(None::<&[u8]>)?;
-        Ok(())
-    }
-}
-
-/// An element's column name: its label, or its data name when it has none.
-fn label(element: &Element) -> &str {
-    if element.label.trim().is_empty() {
-        &element.name
-    } else {
-        &element.label
-    }
-}
-
-/// A cell a spreadsheet would run as a formula gets a leading quote; numbers stay numbers.
-fn neutralise(text: &str) -> Cow<'_, str> {
-    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let number = text.strip_prefix('-').is_some_and(|rest| {
-        !rest.is_empty()
-            && rest
-                .chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
-    });
-    if risky && !number {
-        Cow::Owned(format!("'{text}"))
-    } else {
-        Cow::Borrowed(text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::neutralise;
+    use super::lines::tests::{definition, schema, text_of};
+    use super::*;
+    use serde_json::json;
+    use tenancy::registry::TenantRegistry;
+
+    type TestResult = Result<(), Box<dyn std::error::Error>>;
 
     #[test]
-    fn formulas_are_neutralised_and_numbers_kept() {
-        for (cell, expected) in [
-            ("=SUM(A1:A9)", "'=SUM(A1:A9)"),
-            ("+31 6 1234", "'+31 6 1234"),
-            ("@cmd", "'@cmd"),
-            ("\tx", "'\tx"),
-            ("\rx", "'\rx"),
-            ("-2+3", "'-2+3"),
-            ("-12,5", "-12,5"),
-            ("Lantaarnpaal", "Lantaarnpaal"),
-            ("", ""),
-        ] {
-            assert_eq!(neutralise(cell), expected, "{cell:?}");
+    fn big_registrations_come_in_smaller_chunks() {
+        let row = |size: usize| registrations::ExportRow {
+            serial_number: 1,
+            created_at: 0,
+            username: None,
+            phase: None,
+            reg_values: "x".repeat(size),
+        };
+        assert_eq!(chunk_after(&[row(1_000)]), CHUNK_ROWS);
+        assert_eq!(chunk_after(&[row(1_000), row(CHUNK_BYTES / 10)]), 10);
+        assert_eq!(chunk_after(&[row(CHUNK_BYTES * 2)]), 1);
+        assert_eq!(chunk_after(&[]), CHUNK_ROWS);
+    }
+
+    /// An export of several chunks, one of them cut short by a big registration, written by
+    /// the formatters in turn: every selected registration once, in serial order, each line
+    /// as it would be alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn an_export_of_many_chunks_has_every_registration_once_in_order() -> TestResult {
+        let dir = tempfile::tempdir()?;
+        let registry = TenantRegistry::new(dir.path(), 4);
+        let client = domain::ids::ClientId::parse(&tenancy::new_id()).ok_or("client id")?;
+        let db = registry.create(&client).await?;
+        let form_id = tenancy::new_id();
+        forms::insert(
+            &db,
+            &forms::NewForm {
+                id: form_id.clone(),
+                folder_id: None,
+                name: "Meldingen".into(),
+                form_type: "default".into(),
+                schema: schema(),
+                rules: json!([]),
+                values: json!({}),
+                email_settings: json!([]),
+                webhook_integrations: json!([]),
+                settings: json!({}),
+                form_settings: json!({}),
+                form_summary: None,
+                registration_name_token: None,
+                guest_id: None,
+                published: true,
+                updated_by: None,
+            },
+        )
+        .await?;
+        let form = forms::find(&db, &form_id).await?.ok_or("form")?;
+        // Straight into the file, as years of sends would leave them: every seventh a draft
+        // (not selected), every other one without a user, multi-byte text everywhere, one
+        // value of 600 KB and one that is no JSON.
+        let file = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(registry.tenant_dir(&client).join("tenant.db"))
+            .foreign_keys(false);
+        let raw = sqlx::SqlitePool::connect_with(file).await?;
+        sqlx::query(
+            "INSERT INTO registrations (id, form_id, serial_number, payload_hash, username, status,
+                                        phase, reg_values, schema_hash, created_at, updated_at)
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+             SELECT 'r' || i, ?1, i, 'h', CASE WHEN i % 2 = 1 THEN 'Zoë \"de\"; ' || i END,
+                    CASE WHEN i % 7 = 0 THEN 'draft' ELSE 'completed' END, NULL,
+                    CASE i WHEN 1500 THEN json_object('naam', replace(hex(zeroblob(150000)), '0', 'é'))
+                           WHEN 1501 THEN 'geen JSON'
+                           ELSE json_object('naam', 'Melding ë ' || i, 'aantal', i, 'vink', json('true'),
+                                            'posten', json_array(json_object('post', '€ ' || i, 'bedrag', i / 10.0)))
+                    END,
+                    'h', 1767225600 + i * 37, 1767225600 + i * 37
+             FROM n",
+        )
+        .bind(&form_id)
+        .execute(&raw)
+        .await?;
+        // (serial, created at, user, phase, values)
+        type Stored = (i64, i64, Option<String>, Option<String>, String);
+        let stored: Vec<Stored> = sqlx::query_as(
+            "SELECT serial_number, created_at, username, phase, reg_values FROM registrations
+             WHERE status = 'completed' ORDER BY serial_number",
+        )
+        .fetch_all(&raw)
+        .await?;
+
+        let definition = definition()?;
+        let path = dir.path().join("export.csv");
+        let review = Review::parse(&RawReview::default())?;
+        let written = write_csv(&db, &form, &definition, &review, &path, None, None).await?;
+        assert_eq!(written, Some(i64::try_from(stored.len())?));
+        let mut expected = "\u{feff}".to_owned();
+        expected += std::str::from_utf8(&Lines::of(&definition, false).header())?;
+        for (serial_number, created_at, username, phase, reg_values) in stored {
+            let row = registrations::ExportRow {
+                serial_number,
+                created_at,
+                username,
+                phase,
+                reg_values,
+            };
+            expected += &text_of(&definition, &[row])?;
         }
+        assert!(
+            std::fs::read_to_string(&path)? == expected,
+            "the file differs"
+        );
+        Ok(())
     }
 }
