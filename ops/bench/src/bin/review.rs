@@ -69,43 +69,73 @@ async fn fill(file: &Path, form: &str, rows: u64) -> AnyResult {
 async fn main() -> AnyResult {
     let rows = env_number("BENCH_ROWS", 1_000_000);
     let rounds = env_number("BENCH_ROUNDS", 50);
-    let dir = tempfile::tempdir()?;
-    let state = open_state(dir.path(), 1).await?;
-    let fixture = setup(&state, 1).await?;
-    let (client, form) = fixture.forms[0].clone();
+    // BENCH_DIR keeps the filled data between runs (the fill takes about a minute).
+    let (_temp, dir) = match std::env::var_os("BENCH_DIR") {
+        Some(dir) => (None, std::path::PathBuf::from(dir)),
+        None => {
+            let temp = tempfile::tempdir()?;
+            let dir = temp.path().to_path_buf();
+            (Some(temp), dir)
+        }
+    };
+    let kept = dir.join("bench-review.json");
+    let reuse: Option<Value> = std::fs::read(&kept)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .filter(|made: &Value| made["rows"].as_u64() == Some(rows));
+    let state = open_state(&dir, 1).await?;
+    let (client, form, api_key) = match &reuse {
+        Some(made) => (
+            made["client"].as_str().ok_or("client")?.to_owned(),
+            made["form"].as_str().ok_or("form")?.to_owned(),
+            made["api_key"].as_str().ok_or("api_key")?.to_owned(),
+        ),
+        None => {
+            let fixture = setup(&state, 1).await?;
+            let (client, form) = fixture.forms[0].clone();
+            (client, form, fixture.api_key)
+        }
+    };
     let client_id = domain::ids::ClientId::parse(&client).ok_or("client")?;
-    let user = tenancy::platform::tokens::resolve(&state.platform, &fixture.api_key)
-        .await?
-        .ok_or("user")?;
-    // The bench user reviews and downloads.
-    memberships::set_roles(
-        &state.platform,
-        &user,
-        &client_id,
-        &[domain::access::Role::FormManager],
-    )
-    .await?;
     let address = serve(state.clone()).await?;
     let base = format!("http://{address}");
     let http = reqwest::Client::new();
-    let first = http
-        .post(format!("{base}/api/registration/"))
-        .header("api-key", &fixture.api_key)
-        .json(&serde_json::json!({ "form_id": form, "values": values(1) }))
-        .send()
+    if reuse.is_none() {
+        let user = tenancy::platform::tokens::resolve(&state.platform, &api_key)
+            .await?
+            .ok_or("user")?;
+        // The bench user reviews and downloads.
+        memberships::set_roles(
+            &state.platform,
+            &user,
+            &client_id,
+            &[domain::access::Role::FormManager],
+        )
         .await?;
-    if first.status() != 201 {
-        return Err(format!("the first send answered {}", first.status()).into());
+        let first = http
+            .post(format!("{base}/api/registration/"))
+            .header("api-key", &api_key)
+            .json(&serde_json::json!({ "form_id": form, "values": values(1) }))
+            .send()
+            .await?;
+        if first.status() != 201 {
+            return Err(format!("the first send answered {}", first.status()).into());
+        }
+        println!("filling a 50-field form with {rows} registrations ...");
+        let started = Instant::now();
+        let file = dir.join("tenants").join(&client).join("tenant.db");
+        fill(&file, &form, rows).await?;
+        println!(
+            "  {:.1} s, database {:.0} MiB",
+            started.elapsed().as_secs_f64(),
+            std::fs::metadata(&file)?.len() as f64 / 1_048_576.0
+        );
+        let made =
+            serde_json::json!({ "rows": rows, "client": client, "form": form, "api_key": api_key });
+        std::fs::write(&kept, serde_json::to_vec(&made)?)?;
+    } else {
+        println!("reusing {rows} registrations in {}", dir.display());
     }
-    println!("filling a 50-field form with {rows} registrations ...");
-    let started = Instant::now();
-    let file = dir.path().join("tenants").join(&client).join("tenant.db");
-    fill(&file, &form, rows).await?;
-    println!(
-        "  {:.1} s, database {:.0} MiB",
-        started.elapsed().as_secs_f64(),
-        std::fs::metadata(&file)?.len() as f64 / 1_048_576.0
-    );
 
     if rounds > 0 {
         println!(
@@ -140,7 +170,7 @@ async fn main() -> AnyResult {
         // the index is asked for; its job runs here, as a worker would run it.
         let first = Instant::now();
         http.get(&url)
-            .header("api-key", &fixture.api_key)
+            .header("api-key", &api_key)
             .send()
             .await?
             .error_for_status()?;
@@ -163,11 +193,7 @@ async fn main() -> AnyResult {
         let mut count = 0;
         for _ in 0..rounds {
             let started = Instant::now();
-            let answer = http
-                .get(&url)
-                .header("api-key", &fixture.api_key)
-                .send()
-                .await?;
+            let answer = http.get(&url).header("api-key", &api_key).send().await?;
             let status = answer.status();
             let body: Value = answer.json().await?;
             times.push(started.elapsed());
@@ -189,7 +215,7 @@ async fn main() -> AnyResult {
         .get(format!(
             "{base}/api/form/{form}/registrations/queue/download/csv"
         ))
-        .header("api-key", &fixture.api_key)
+        .header("api-key", &api_key)
         .send()
         .await?
         .json()
@@ -219,7 +245,7 @@ async fn main() -> AnyResult {
         .result
         .as_deref()
         .map(|result| {
-            std::fs::metadata(dir.path().join("tenants").join(&client).join(result))
+            std::fs::metadata(dir.join("tenants").join(&client).join(result))
                 .map(|m| m.len())
                 .unwrap_or(0)
         })
