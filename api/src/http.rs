@@ -7,7 +7,7 @@ use crate::openapi;
 use crate::routes::{
     assigned, batches, client, client_users, clients, exports, favorites, files, folder_admin,
     folders, form_access, form_admin, forms, guest, mail_attachments, ops, register, registrations,
-    review, send, sync, user, user_groups, user_permissions, word_templates,
+    review, send, sync, user, user_groups, user_permissions, users, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -45,6 +45,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(clients::router())
         .merge(client_users::router())
         .merge(user_permissions::router())
+        .merge(users::router())
         .merge(user_groups::router())
         .merge(batches::router())
         .merge(folders::router())

@@ -228,3 +228,108 @@ async fn roles_change_only_as_far_as_the_editor_may_assign_them() -> TestResult 
     );
     Ok(())
 }
+
+/// `jsonapi/user/user`: a client's users by name with their roles and groups there, and one
+/// user as far as the caller reads users in that user's clients.
+#[tokio::test]
+async fn users_as_json_api_resources_show_only_what_the_caller_reads() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let tweede = app.client_id("Tweede Gemeente").await?;
+    let gebruikers = app.login("gebruikers").await?;
+    let list = app
+        .get(
+            &format!("/jsonapi/user/user?filter%5Bfield_client.id%5D={demo}&sort=name&page%5Blimit%5D=3"),
+            Some(&gebruikers),
+        )
+        .await?;
+    assert_eq!(list.status, StatusCode::OK, "{:?}", list.json);
+    let names: Vec<&str> = list.json["data"]
+        .as_array()
+        .ok_or("data")?
+        .iter()
+        .filter_map(|user| user["attributes"]["name"].as_str())
+        .collect();
+    assert_eq!(names, ["admin", "beheerder", "financieel"]);
+    assert_eq!(list.json["data"][0]["type"], "user--user");
+    assert!(
+        list.json["links"]["next"]["href"]
+            .as_str()
+            .is_some_and(|href| href.contains("page%5Boffset%5D=3")),
+        "{:?}",
+        list.json["links"]
+    );
+    assert!(list.json["links"].get("prev").is_none());
+    let beheerder = &list.json["data"][1];
+    assert_eq!(
+        beheerder["relationships"]["roles"]["data"],
+        json!([{ "type": "user_role--user_role", "id": "client_manager" }])
+    );
+
+    // A filler reads no users; another client's users stay out of reach.
+    let invuller = app.login("invuller").await?;
+    let refused = app
+        .get(
+            &format!("/jsonapi/user/user?filter%5Bfield_client.id%5D={demo}"),
+            Some(&invuller),
+        )
+        .await?;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    let other = app
+        .get(
+            &format!("/jsonapi/user/user?filter%5Bfield_client.id%5D={tweede}"),
+            Some(&gebruikers),
+        )
+        .await?;
+    assert_eq!(other.status, StatusCode::FORBIDDEN);
+    let bad = app
+        .get("/jsonapi/user/user?filter%5Bmail%5D=x", Some(&gebruikers))
+        .await?;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    // One user with their groups and roles: 'twee' is in Demo Gemeente and Tweede Gemeente,
+    // but a user manager of Demo Gemeente sees the first only.
+    let twee = users::find_by_email(&app.state.platform, "twee@demo.eform.nl")
+        .await?
+        .ok_or("twee")?;
+    let invuller_user = users::find_by_email(&app.state.platform, "invuller@demo.eform.nl")
+        .await?
+        .ok_or("invuller")?;
+    let uri = |id: &str| format!("/jsonapi/user/user/{id}?include=field_user_groups.client,roles");
+    let seen = app.get(&uri(twee.id.as_str()), Some(&gebruikers)).await?;
+    assert_eq!(seen.status, StatusCode::OK, "{:?}", seen.json);
+    assert_eq!(
+        seen.json["data"]["relationships"]["field_client"]["data"],
+        json!([{ "type": "client--client", "id": demo }])
+    );
+    // invuller is in the demo group 'Buitendienst'; the group and its client are included.
+    let seen = app.get(&uri(invuller_user.id.as_str()), Some(&gebruikers)).await?;
+    let included = seen.json["included"].as_array().ok_or("included")?;
+    let group = included
+        .iter()
+        .find(|item| item["type"] == "user_group--user_group")
+        .ok_or("group")?;
+    assert_eq!(group["attributes"]["label"], "Buitendienst");
+    assert_eq!(group["relationships"]["client"]["data"]["id"], json!(demo));
+    assert!(included.iter().any(|item| item["type"] == "client--client"
+        && item["attributes"]["name"] == "Demo Gemeente"));
+    // An admin sees both of twee's clients; a filler sees no one, not even whether they exist.
+    let admin = app.login("admin").await?;
+    let all = app.get(&uri(twee.id.as_str()), Some(&admin)).await?;
+    assert_eq!(
+        all.json["data"]["relationships"]["field_client"]["data"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    let hidden = app.get(&uri(twee.id.as_str()), Some(&invuller)).await?;
+    assert_eq!(hidden.status, StatusCode::NOT_FOUND);
+    let bad_include = app
+        .get(
+            &format!("/jsonapi/user/user/{}?include=password", twee.id),
+            Some(&admin),
+        )
+        .await?;
+    assert_eq!(bad_include.status, StatusCode::UNPROCESSABLE_ENTITY);
+    Ok(())
+}

@@ -242,13 +242,16 @@ fn request(
         uri.push_str(&fill("?client_id={client_id}", ids));
     }
     // JSON:API lists of one client name it in a filter.
-    let filters_client = operation["parameters"]
+    let client_filter = operation["parameters"]
         .as_array()
         .into_iter()
         .flatten()
-        .any(|param| param["in"] == "query" && param["name"] == "filter[client.id]");
-    if filters_client {
-        uri.push_str(&fill("?filter%5Bclient.id%5D={client_id}", ids));
+        .filter(|param| param["in"] == "query")
+        .filter_map(|param| param["name"].as_str())
+        .find(|name| matches!(*name, "filter[client.id]" | "filter[field_client.id]"));
+    if let Some(name) = client_filter {
+        let name = name.replace('[', "%5B").replace(']', "%5D");
+        uri.push_str(&fill(&format!("?{name}={{client_id}}"), ids));
     }
     let content = &operation["requestBody"]["content"];
     let mut builder =

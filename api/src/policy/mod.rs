@@ -83,6 +83,10 @@ pub const EXPORT_PERMISSIONS: &[Permission] = &[
     Permission::ManageFormRegistrationsDownloadWithAttachments,
 ];
 
+/// Permissions that let a user read a client's users: managing them, or editing the client
+/// (whose terms dialog lists them).
+pub const USER_READERS: &[Permission] = &[Permission::ClientAddUsers, Permission::EditClient];
+
 /// Permissions that change a part of a form through `PATCH api/form/{id}` (decision 010).
 pub const FORM_PART_PERMISSIONS: &[Permission] = &[
     Permission::ManageFormName,

@@ -5,7 +5,7 @@
 //! read this one table. A route that is not here cannot be documented (`openapi::document`
 //! refuses it) and fails the matrix test.
 
-use super::{EXPORT_PERMISSIONS, FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule};
+use super::{EXPORT_PERMISSIONS, FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule, USER_READERS};
 use domain::access::Permission as P;
 
 /// One route: its operation id and who may call it.
@@ -46,6 +46,11 @@ pub const CLIENT_UPDATE: Route = perm("client_update", P::EditClient);
 pub const CLIENT_USERS: Route = perm("client_users", P::ClientAddUsers);
 pub const CLIENT_ADD_USER: Route = perm("client_add_user", P::ClientAddUsers);
 pub const CLIENT_REMOVE_USER: Route = perm("client_remove_user", P::ClientRemoveUsers);
+/// A client's users as JSON:API resources (its own filter names the client).
+pub const USERS_LIST: Route = route("users_list", Rule::In(Need::AnyOf(USER_READERS)));
+/// One user, as far as the caller reads users in the user's clients (checked per client by
+/// the handler, 404 when nowhere).
+pub const USER_SHOW: Route = route("user_show", Rule::SignedIn);
 pub const USER_PERMISSIONS_LIST: Route = perm("user_permissions_list", P::ClientAddUsers);
 pub const USER_PERMISSION_CREATE: Route = perm("user_permission_create", P::ClientAddUsers);
 pub const USER_PERMISSION_UPDATE: Route = perm("user_permission_update", P::ClientAddUsers);
@@ -186,6 +191,8 @@ pub const ALL: &[Route] = &[
     CLIENT_USERS,
     CLIENT_ADD_USER,
     CLIENT_REMOVE_USER,
+    USERS_LIST,
+    USER_SHOW,
     USER_PERMISSIONS_LIST,
     USER_PERMISSION_CREATE,
     USER_PERMISSION_UPDATE,

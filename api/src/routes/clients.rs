@@ -7,7 +7,7 @@
 use crate::AppState;
 use crate::error::{AppError, Result};
 use crate::extract::AuthUser;
-use crate::jsonapi::{ErrorDocument, Ref, answer, body, invalid};
+use crate::jsonapi::{ErrorDocument, Links, Page, Ref, answer, body, invalid};
 use crate::policy::{self, table};
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
@@ -75,6 +75,9 @@ struct Attributes {
     registrations_count: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     terms_and_conditions_required: Option<bool>,
+    /// Whether the public registration link joins new users (decision 020).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    user_register_enabled: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     contact_company: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -98,22 +101,6 @@ struct Resource {
     /// Absent in the public face.
     #[serde(skip_serializing_if = "Option::is_none")]
     relationships: Option<Relationships>,
-}
-
-/// A link of a list.
-#[derive(Debug, Serialize, ToSchema)]
-struct Link {
-    href: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-struct Links {
-    #[serde(rename = "self")]
-    this: Link,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    next: Option<Link>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    prev: Option<Link>,
 }
 
 /// A page of clients.
@@ -163,6 +150,7 @@ async fn resource(state: &AppState, auth: &AuthUser, client: &Client) -> Result<
             field_low_credit_email_limit: Some(client.low_credit_email_limit),
             registrations_count: Some(registrations_count),
             terms_and_conditions_required: Some(client.terms_and_conditions_required),
+            user_register_enabled: Some(client.user_register_enabled),
             contact_company: contact("company"),
             contact_addressed_to: contact("addressed_to"),
             contact_address: contact("address"),
@@ -182,41 +170,26 @@ async fn resource(state: &AppState, auth: &AuthUser, client: &Client) -> Result<
 
 /// The list's query: `sort=name`, `page[offset]`, `page[limit]`, and a set of uuids in
 /// Drupal's filter shape (`filter[x][condition][value][]=<uuid>`, any key with `[value]`).
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 struct ListQuery {
-    offset: usize,
-    limit: usize,
+    page: Page,
     ids: Option<Vec<String>>,
 }
 
 impl ListQuery {
     fn parse(raw: &str) -> std::result::Result<ListQuery, String> {
         let mut query = ListQuery {
-            limit: PAGE_LIMIT,
-            ..ListQuery::default()
+            page: Page::first(PAGE_LIMIT),
+            ids: None,
         };
         let pairs: Vec<(String, String)> =
             serde_urlencoded::from_str(raw).map_err(|_| messages::BAD_QUERY.to_owned())?;
         for (key, value) in pairs {
-            let number = || {
-                value
-                    .parse::<usize>()
-                    .map_err(|_| messages::BAD_QUERY.to_owned())
-            };
+            if query.page.read(&key, &value)? {
+                continue;
+            }
             match key.as_ref() {
                 "sort" if value == "name" => {}
-                "page[offset]" => {
-                    query.offset = number()?;
-                    if query.offset > 1_000_000_000 {
-                        return Err(messages::BAD_QUERY.to_owned());
-                    }
-                }
-                "page[limit]" => {
-                    query.limit = number()?;
-                    if !(1..=PAGE_LIMIT).contains(&query.limit) {
-                        return Err(messages::BAD_QUERY.to_owned());
-                    }
-                }
                 key if key.starts_with("filter[") && key.contains("[value]") => {
                     query.ids.get_or_insert_with(Vec::new).push(value);
                 }
@@ -226,16 +199,6 @@ impl ListQuery {
             }
         }
         Ok(query)
-    }
-
-    /// The list's link to the page at `offset`.
-    fn link(&self, offset: usize) -> Link {
-        Link {
-            href: format!(
-                "/jsonapi/client/client?sort=name&page%5Boffset%5D={offset}&page%5Blimit%5D={}",
-                self.limit
-            ),
-        }
     }
 }
 
@@ -285,17 +248,13 @@ async fn list(
     if let Some(ids) = &query.ids {
         visible.retain(|client| ids.iter().any(|id| id == client.id.as_str()));
     }
-    let total = visible.len();
     let mut data = Vec::new();
-    for client in visible.iter().skip(query.offset).take(query.limit) {
+    for client in query.page.of(&visible) {
         data.push(resource(&state, &auth, client).await?);
     }
-    let next = query.offset + query.limit;
-    let links = Links {
-        this: query.link(query.offset),
-        next: (next < total).then(|| query.link(next)),
-        prev: (query.offset > 0).then(|| query.link(query.offset.saturating_sub(query.limit))),
-    };
+    let links = query
+        .page
+        .links("/jsonapi/client/client?sort=name", visible.len());
     answer(StatusCode::OK, &ClientList { data, links })
 }
 
@@ -426,6 +385,8 @@ struct ClientPatchAttributes {
     field_low_credit_email_limit: Option<serde_json::Value>,
     /// Sanitised as the summaries are (`filtered_html`).
     user_register_intro_text: Option<IntroText>,
+    /// Self-registration through the public link on or off (decision 020).
+    user_register_enabled: Option<bool>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -477,6 +438,9 @@ async fn update(
     if let Some(text) = &attributes.user_register_intro_text {
         let clean = domain::sanitize::sanitize_summary_html(&text.value);
         client.user_register_intro_text = (!clean.trim().is_empty()).then_some(clean);
+    }
+    if let Some(enabled) = attributes.user_register_enabled {
+        client.user_register_enabled = enabled;
     }
     let terms_users = data
         .relationships
@@ -537,7 +501,7 @@ mod tests {
     fn the_list_query_reads_pages_and_uuid_sets() {
         let query = ListQuery::parse("sort=name&page%5Boffset%5D=50&page%5Blimit%5D=50").unwrap();
         assert_eq!(
-            (query.offset, query.limit, query.ids),
+            (query.page.offset, query.page.limit, query.ids),
             (50, PAGE_LIMIT, None)
         );
         assert!(ListQuery::parse("page%5Blimit%5D=500").is_err());

@@ -25,4 +25,5 @@ pub mod sync;
 pub mod user;
 pub mod user_groups;
 pub mod user_permissions;
+pub mod users;
 pub mod word_templates;
