@@ -41,6 +41,9 @@ struct DemoClient {
     modules: Vec<String>,
     credits: i64,
     user_register_intro_text: Option<String>,
+    /// Self-registration through the public link (decision 020).
+    #[serde(default)]
+    user_register_enabled: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -117,6 +120,7 @@ pub async fn demo(
                 let mut client = clients::new_client(&spec.name);
                 client.modules = spec.modules.clone();
                 client.user_register_intro_text = spec.user_register_intro_text.clone();
+                client.user_register_enabled = spec.user_register_enabled;
                 clients::upsert(&state.platform, &client).await?;
                 client
             }
@@ -208,7 +212,12 @@ pub async fn demo(
         }
     }
     let mut links = seed_forms(state, &client_ids).await?;
-    for (name, id) in &client_ids {
+    let open = demo
+        .clients
+        .iter()
+        .filter(|spec| spec.user_register_enabled)
+        .map(|spec| spec.name.as_str());
+    for (name, id) in open.filter_map(|name| client_ids.get_key_value(name)) {
         links.self_registration.push((
             name.clone(),
             format!("{}/register/{id}", state.config.base_url()),

@@ -281,3 +281,68 @@ async fn an_edit_keeps_to_its_limits() -> TestResult {
     assert_eq!(folders.json["code"], json!("terms_required"));
     Ok(())
 }
+
+/// Decision 020: the public registration link joins users only to a client that switched
+/// it on; a new client starts with it off, and an edit by 'eform edit client' switches it.
+#[tokio::test]
+async fn self_registration_joins_only_a_client_that_switched_it_on() -> TestResult {
+    let app = TestApp::new().await?;
+    let admin = app.login("admin").await?;
+    let made = json_api(
+        &app,
+        Method::POST,
+        "/jsonapi/client/client",
+        Some(&admin),
+        &json!({ "data": { "type": "client--client", "attributes": { "name": "Gesloten Gemeente" } } }),
+    )
+    .await?;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.json);
+    let id = made.json["data"]["id"].as_str().ok_or("id")?.to_owned();
+    assert_eq!(
+        made.json["data"]["attributes"]["user_register_enabled"],
+        json!(false)
+    );
+    let register = |email: &'static str| {
+        let app = &app;
+        let id = id.clone();
+        async move {
+            app.post_json(
+                "/api/user/register/",
+                None,
+                &json!({ "email": email, "client_uuid": id }),
+            )
+            .await
+        }
+    };
+    let closed = register("dicht@voorbeeld.nl").await?;
+    assert_eq!(closed.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        closed.json["message"],
+        json!(domain::messages::REGISTER_CLIENT_CLOSED)
+    );
+    assert!(
+        tenancy::platform::users::find_by_email(&app.state.platform, "dicht@voorbeeld.nl")
+            .await?
+            .is_none()
+    );
+    let opened = json_api(
+        &app,
+        Method::PATCH,
+        &format!("/jsonapi/client/client/{id}"),
+        Some(&admin),
+        &json!({ "data": { "type": "client--client", "id": id, "attributes": { "user_register_enabled": true } } }),
+    )
+    .await?;
+    assert_eq!(
+        opened.json["data"]["attributes"]["user_register_enabled"],
+        json!(true)
+    );
+    let open = register("open@voorbeeld.nl").await?;
+    assert_eq!(open.status, StatusCode::OK, "{:?}", open.json);
+    assert!(
+        tenancy::platform::users::find_by_email(&app.state.platform, "open@voorbeeld.nl")
+            .await?
+            .is_some()
+    );
+    Ok(())
+}

@@ -105,6 +105,9 @@ pub const FILE_MISSING: &str = "Er is geen bestand meegestuurd.";
 
 /// Public registration for a client that does not exist (spec document 000 section 8).
 pub const REGISTER_CLIENT_UNKNOWN: &str = "Registratie link is niet geldig. De klant bestaat niet.";
+/// Public registration for a client that has self-registration switched off (decision 020).
+pub const REGISTER_CLIENT_CLOSED: &str =
+    "Registratie link is niet geldig. Deze klant neemt geen aanmeldingen via deze link aan.";
 /// Public registration for a form that does not exist or belongs to another client.
 pub const REGISTER_FORM_UNKNOWN: &str =
     "Registratie link is niet geldig. Het formulier bestaat niet of hoort niet bij deze klant.";

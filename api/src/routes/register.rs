@@ -59,7 +59,7 @@ struct RegisterForm {
     )),
     responses(
         (status = 200, description = "Registered; the text is shown on completion", body = StatusMessage),
-        (status = 404, description = "The link's client or form does not exist", body = ErrorBody),
+        (status = 404, description = "The link's client or form does not exist, or the client has self-registration switched off", body = ErrorBody),
         (status = 429, description = "Too many registrations from this address", body = ErrorBody)
     ))]
 async fn register(
@@ -77,6 +77,10 @@ async fn register(
     let client = clients::find(&state.platform, &client_id)
         .await?
         .ok_or(AppError::Missing(messages::REGISTER_CLIENT_UNKNOWN))?;
+    // Only a client that opened its link takes members this way (decision 020).
+    if !client.user_register_enabled {
+        return Err(AppError::Missing(messages::REGISTER_CLIENT_CLOSED));
+    }
     if let Some(form_id) = form.form_id.as_deref().filter(|id| !id.is_empty()) {
         let owner = directory::client_of(&state.platform, "form", form_id).await?;
         if owner.as_ref() != Some(&client.id) {

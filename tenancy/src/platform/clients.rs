@@ -15,6 +15,10 @@ pub struct Client {
     pub modules: Vec<String>,
     pub low_credit_email_limit: i64,
     pub user_register_intro_text: Option<String>,
+    /// Whether the public registration link joins new users to this client (decision 020).
+    /// Off in snapshots made before the switch existed.
+    #[serde(default)]
+    pub user_register_enabled: bool,
     pub terms_and_conditions_required: bool,
     pub contact: serde_json::Value,
     pub created_at: i64,
@@ -27,6 +31,7 @@ struct Row {
     modules: String,
     low_credit_email_limit: i64,
     user_register_intro_text: Option<String>,
+    user_register_enabled: bool,
     terms_and_conditions_required: bool,
     contact: String,
     created_at: i64,
@@ -40,6 +45,7 @@ impl From<Row> for Client {
             modules: json_list(&row.modules),
             low_credit_email_limit: row.low_credit_email_limit,
             user_register_intro_text: row.user_register_intro_text,
+            user_register_enabled: row.user_register_enabled,
             terms_and_conditions_required: row.terms_and_conditions_required,
             contact: serde_json::from_str(&row.contact).unwrap_or_default(),
             created_at: row.created_at,
@@ -50,7 +56,7 @@ impl From<Row> for Client {
 /// `SELECT <every column> FROM clients <tail>` as a static string (sqlx refuses dynamic SQL).
 macro_rules! select {
     ($tail:literal) => {
-        concat!("SELECT id, name, modules, low_credit_email_limit, user_register_intro_text, terms_and_conditions_required, contact, created_at FROM clients ", $tail)
+        concat!("SELECT id, name, modules, low_credit_email_limit, user_register_intro_text, user_register_enabled, terms_and_conditions_required, contact, created_at FROM clients ", $tail)
     };
 }
 
@@ -85,11 +91,12 @@ pub async fn list(db: &Platform) -> Result<Vec<Client>> {
 pub async fn upsert(db: &Platform, client: &Client) -> Result<()> {
     let mut tx = db.pool().begin().await?;
     sqlx::query(
-        "INSERT INTO clients (id, name, modules, low_credit_email_limit, user_register_intro_text, terms_and_conditions_required, contact, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        "INSERT INTO clients (id, name, modules, low_credit_email_limit, user_register_intro_text, terms_and_conditions_required, contact, created_at, user_register_enabled)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, modules = excluded.modules,
            low_credit_email_limit = excluded.low_credit_email_limit,
            user_register_intro_text = excluded.user_register_intro_text,
+           user_register_enabled = excluded.user_register_enabled,
            terms_and_conditions_required = excluded.terms_and_conditions_required,
            contact = excluded.contact",
     )
@@ -101,6 +108,7 @@ pub async fn upsert(db: &Platform, client: &Client) -> Result<()> {
     .bind(client.terms_and_conditions_required)
     .bind(client.contact.to_string())
     .bind(client.created_at)
+    .bind(client.user_register_enabled)
     .execute(&mut *tx)
     .await?;
     sqlx::query("INSERT OR IGNORE INTO directory (id, kind, client_id) VALUES (?1, 'client', ?1)")
@@ -134,6 +142,7 @@ pub fn new_client(name: &str) -> Client {
         modules: Vec::new(),
         low_credit_email_limit: 0,
         user_register_intro_text: None,
+        user_register_enabled: false,
         terms_and_conditions_required: false,
         contact: serde_json::json!({}),
         created_at: now(),

@@ -1460,6 +1460,46 @@ export interface paths {
         patch: operations["client_update"];
         trace?: never;
     };
+    "/jsonapi/user/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/user/user?filter[field_client.id]=…`: the client's users by name, with
+         *     their roles and groups in that client.
+         */
+        get: operations["users_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jsonapi/user/user/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/user/user/{id}?include=field_user_groups.client,roles`: one user as far as
+         *     the caller may see them (see the module). 404 when the caller sees the user nowhere.
+         */
+        get: operations["user_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jsonapi/user_group/user_group": {
         parameters: {
             query?: never;
@@ -1660,6 +1700,8 @@ export interface components {
              */
             registrations_count?: number | null;
             terms_and_conditions_required?: boolean | null;
+            /** @description Whether the public registration link joins new users (decision 020). */
+            user_register_enabled?: boolean | null;
             user_register_intro_text?: components["schemas"]["IntroText"] | null;
         };
         /** @description Where a batch stands; the web app asks until `items_in_queue` is 0. */
@@ -1725,6 +1767,8 @@ export interface components {
             /** @description Admin and eform_employee only. */
             modules?: string[] | null;
             name?: string | null;
+            /** @description Self-registration through the public link on or off (decision 020). */
+            user_register_enabled?: boolean | null;
             user_register_intro_text?: components["schemas"]["IntroText"] | null;
         };
         ClientPatchData: {
@@ -1972,6 +2016,22 @@ export interface components {
         Hidden: {
             hidden: boolean;
         };
+        /** @description A resource named by `include`: a group, a group's client or a role. */
+        Included: {
+            attributes: components["schemas"]["IncludedAttributes"];
+            id: string;
+            relationships?: components["schemas"]["IncludedRelationships"] | null;
+            type: string;
+        };
+        /** @description The attributes of an included resource: a group's or role's label, a client's name. */
+        IncludedAttributes: {
+            label?: string | null;
+            name?: string | null;
+        };
+        IncludedRelationships: {
+            /** @description A group's client. */
+            client: components["schemas"]["One"];
+        };
         /** @description A member, included with `include=users`. */
         IncludedUser: {
             attributes: components["schemas"]["UserAttributes"];
@@ -1997,6 +2057,7 @@ export interface components {
         Link: {
             href: string;
         };
+        /** @description The links of a page of a list: itself, and the pages before and after where there are. */
         Links: {
             next?: components["schemas"]["Link"] | null;
             prev?: components["schemas"]["Link"] | null;
@@ -2021,6 +2082,7 @@ export interface components {
             /** @description The e-mail address (or the user name). */
             username: string;
         };
+        /** @description A to-many relationship. */
         Many: {
             data: components["schemas"]["Ref"][];
         };
@@ -2377,7 +2439,14 @@ export interface components {
         };
         UserAttributes: {
             display_name: string;
+            mail: string;
+            /** @description The username. */
             name: string;
+        };
+        /** @description One user. */
+        UserDocument: {
+            data: components["schemas"]["UserResource"];
+            included?: components["schemas"]["Included"][];
         };
         /** @description `GET api/user/info`. */
         UserInfo: {
@@ -2391,9 +2460,33 @@ export interface components {
             server_notification?: components["schemas"]["Notification"] | null;
             username: string;
         };
+        /** @description A page of users. */
+        UserList: {
+            data: components["schemas"]["UserResource"][];
+            links: components["schemas"]["Links"];
+        };
         /** @description `terms_and_conditions_users`. */
         UserRefs: {
             data: components["schemas"]["Ref"][];
+        };
+        UserRelationships: {
+            /** @description The clients the caller sees the user in. */
+            field_client: components["schemas"]["Many"];
+            /** @description The groups the user is in, in the clients the caller sees. */
+            field_user_groups: components["schemas"]["Many"];
+            /**
+             * @description Global roles and the roles in the clients the caller sees (`user_role--user_role`,
+             *     id = the role's machine name).
+             */
+            roles: components["schemas"]["Many"];
+        };
+        /** @description A user as a JSON:API resource. */
+        UserResource: {
+            attributes: components["schemas"]["UserAttributes"];
+            id: string;
+            relationships: components["schemas"]["UserRelationships"];
+            /** @description Always `user--user`. */
+            type: string;
         };
         /** @description The welcome mail was queued. */
         WelcomeSent: {
@@ -7121,7 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The link's client or form does not exist */
+            /** @description The link's client or form does not exist, or the client has self-registration switched off */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7437,6 +7530,144 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    users_list: {
+        parameters: {
+            query: {
+                /** @description The client whose users are listed. */
+                "filter[field_client.id]": string;
+                /** @description `name` (the only order). */
+                sort?: string;
+                /** @description First user of the page (0-based). */
+                "page[offset]"?: number;
+                /** @description Users a page holds, at most 50. */
+                "page[limit]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the client's users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["UserList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query that cannot be used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_show: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Related resources to include: `field_user_groups`, `field_user_groups.client`,
+                 *     `roles`, separated by commas.
+                 */
+                include?: string;
+            };
+            header?: never;
+            path: {
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["UserDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An include that cannot be given */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
