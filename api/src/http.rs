@@ -7,7 +7,7 @@ use crate::openapi;
 use crate::routes::{
     assigned, batches, client, client_users, clients, exports, favorites, files, folder_admin,
     folders, form_access, form_admin, forms, guest, mail_attachments, ops, register, registrations,
-    review, send, sync, user, user_groups, user_permissions, users, word_templates,
+    review, send, snapshots, sync, user, user_groups, user_permissions, users, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -46,6 +46,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(client_users::router())
         .merge(user_permissions::router())
         .merge(users::router())
+        .merge(snapshots::router())
         .merge(user_groups::router())
         .merge(batches::router())
         .merge(folders::router())

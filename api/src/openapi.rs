@@ -93,7 +93,7 @@ fn complete(path: &str, operation: &mut Map<String, Value>, rule: Rule) {
     let api_key = json!({ API_KEY_SCHEME: [] });
     let security = match rule {
         Rule::Public => None,
-        Rule::SignedIn | Rule::In(_) | Rule::Platform => Some(json!([api_key])),
+        Rule::SignedIn | Rule::In(_) | Rule::Platform | Rule::Admin => Some(json!([api_key])),
         // Without a key: a guest through the form's guest link.
         Rule::GuestOr(_) => Some(json!([api_key, {}])),
         Rule::Operator => Some(json!([{ METRICS_SCHEME: [] }, {}])),
@@ -109,7 +109,7 @@ fn complete(path: &str, operation: &mut Map<String, Value>, rule: Rule) {
     let mut answers: Vec<(&str, &str)> = Vec::new();
     if matches!(
         rule,
-        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform
+        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform | Rule::Admin
     ) {
         answers.push((
             "401",
@@ -118,7 +118,7 @@ fn complete(path: &str, operation: &mut Map<String, Value>, rule: Rule) {
     }
     if matches!(
         rule,
-        Rule::In(_) | Rule::GuestOr(_) | Rule::Operator | Rule::Platform
+        Rule::In(_) | Rule::GuestOr(_) | Rule::Operator | Rule::Platform | Rule::Admin
     ) {
         answers.push(("403", "Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`)."));
     }

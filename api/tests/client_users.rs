@@ -239,7 +239,9 @@ async fn users_as_json_api_resources_show_only_what_the_caller_reads() -> TestRe
     let gebruikers = app.login("gebruikers").await?;
     let list = app
         .get(
-            &format!("/jsonapi/user/user?filter%5Bfield_client.id%5D={demo}&sort=name&page%5Blimit%5D=3"),
+            &format!(
+                "/jsonapi/user/user?filter%5Bfield_client.id%5D={demo}&sort=name&page%5Blimit%5D=3"
+            ),
             Some(&gebruikers),
         )
         .await?;
@@ -303,7 +305,9 @@ async fn users_as_json_api_resources_show_only_what_the_caller_reads() -> TestRe
         json!([{ "type": "client--client", "id": demo }])
     );
     // invuller is in the demo group 'Buitendienst'; the group and its client are included.
-    let seen = app.get(&uri(invuller_user.id.as_str()), Some(&gebruikers)).await?;
+    let seen = app
+        .get(&uri(invuller_user.id.as_str()), Some(&gebruikers))
+        .await?;
     let included = seen.json["included"].as_array().ok_or("included")?;
     let group = included
         .iter()
@@ -311,8 +315,10 @@ async fn users_as_json_api_resources_show_only_what_the_caller_reads() -> TestRe
         .ok_or("group")?;
     assert_eq!(group["attributes"]["label"], "Buitendienst");
     assert_eq!(group["relationships"]["client"]["data"]["id"], json!(demo));
-    assert!(included.iter().any(|item| item["type"] == "client--client"
-        && item["attributes"]["name"] == "Demo Gemeente"));
+    assert!(
+        included.iter().any(|item| item["type"] == "client--client"
+            && item["attributes"]["name"] == "Demo Gemeente")
+    );
     // An admin sees both of twee's clients; a filler sees no one, not even whether they exist.
     let admin = app.login("admin").await?;
     let all = app.get(&uri(twee.id.as_str()), Some(&admin)).await?;

@@ -10,7 +10,9 @@
 
 mod common;
 
-use api::policy::{Facts, Need, Rule, Standing, Verdict, judge, judge_platform, table};
+use api::policy::{
+    Facts, Need, Rule, Standing, Verdict, judge, judge_admin, judge_platform, table,
+};
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use common::{TestApp, TestResult};
@@ -299,7 +301,7 @@ async fn expectation(
 ) -> TestResult<Expect> {
     let signed_in_rule = matches!(
         rule,
-        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform
+        Rule::SignedIn | Rule::In(_) | Rule::GuestOr(_) | Rule::Platform | Rule::Admin
     );
     let Caller::User(name) = caller else {
         // The calls here name a client (uploads too), so a missing or bad key is a 401.
@@ -313,11 +315,16 @@ async fn expectation(
     };
     Ok(match rule {
         Rule::Public | Rule::SignedIn => Expect::Allowed,
-        Rule::Platform => {
+        Rule::Platform | Rule::Admin => {
             let user = users::find_by_email(&app.state.platform, &format!("{name}@demo.eform.nl"))
                 .await?
                 .ok_or("user")?;
-            match judge_platform(&user.global_roles) {
+            let verdict = if rule == Rule::Admin {
+                judge_admin(&user.global_roles)
+            } else {
+                judge_platform(&user.global_roles)
+            };
+            match verdict {
                 Verdict::Allow => Expect::Allowed,
                 refused => Expect::Refused(refused),
             }

@@ -460,6 +460,18 @@ pub fn copy_name(name: &str) -> String {
 /// Client removal asked while other work of the client (an export, an import) runs.
 pub const CLIENT_REMOVE_BUSY: &str = "Deze klant kan nu niet worden verwijderd: er loopt nog een taak voor deze klant. Probeer het later opnieuw.";
 
+/// A snapshot or restore asked while the client is being removed or restored.
+pub const SNAPSHOT_BUSY: &str =
+    "Dit kan nu niet: deze klant wordt verwijderd of teruggezet. Probeer het later opnieuw.";
+/// An uploaded file that is no client snapshot.
+pub const SNAPSHOT_INVALID: &str =
+    "Dit bestand is geen momentopname van een klant (een .tar-bestand uit eform).";
+
+/// A restore of a client that exists, without asking to replace it.
+pub fn snapshot_client_exists(name: &str) -> String {
+    format!("De klant {name} bestaat al. Kies 'Bestaande klant vervangen' om hem te overschrijven.")
+}
+
 /// A client without a name (create and edit).
 pub const CLIENT_NAME_REQUIRED: &str = "Vul de naam van de klant in.";
 /// A JSON:API body whose type or id does not fit the call.

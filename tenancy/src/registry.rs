@@ -105,6 +105,12 @@ impl TenantRegistry {
         &self.root
     }
 
+    /// Where uploaded snapshots wait for their restore (`data/tenants/.uploads`); a dot
+    /// folder, so it can never be taken for a client's.
+    pub fn uploads_dir(&self) -> PathBuf {
+        self.root.join(".uploads")
+    }
+
     /// The folder of a client.
     pub fn tenant_dir(&self, client: &ClientId) -> PathBuf {
         self.root.join(client.as_str())

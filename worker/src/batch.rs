@@ -1,5 +1,5 @@
-//! Batches: long work a user follows (exports, client removal; datasource imports
-//! later). A batch is a row in the platform's `batches` (what to do, progress, result); the
+//! Batches: long work a user follows (exports, client removal, client snapshots and
+//! restores; datasource imports later). A batch is a row in the platform's `batches` (what to do, progress, result); the
 //! job on the queue only names it. This module is the one way a job works a batch:
 //!
 //! - it takes the batch under a lease ([`batches::take`]) that every bit of progress renews,
@@ -110,6 +110,8 @@ pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), BatchError> {
             crate::export::run(ctx, &lease).await
         }
         crate::removal::CLIENT_REMOVE => crate::removal::run(ctx, &lease).await,
+        crate::snapshot::CLIENT_SNAPSHOT => crate::snapshot::snapshot(ctx, &lease).await,
+        crate::snapshot::CLIENT_RESTORE => crate::snapshot::restore(ctx, &lease).await,
         other => Err(BatchError::Permanent(format!(
             "no handler for batch kind {other}"
         ))),

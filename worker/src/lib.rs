@@ -19,6 +19,7 @@ pub mod queue;
 pub mod removal;
 pub mod runner;
 pub mod schedule;
+pub mod snapshot;
 pub mod templates;
 pub mod value_index;
 pub mod webhook;

@@ -52,6 +52,7 @@ pub async fn daily(ctx: &JobContext, day: &str, now: i64) -> Result<Purged, tena
         purged.files += stray_files(&db, now).await?;
         remove_stale_partials(&db.exports_dir(), now);
     }
+    remove_stale_uploads(&ctx.tenants.uploads_dir(), now);
     for batch in batches::expired(&ctx.platform, now).await? {
         if let Some(result) = &batch.result {
             let path = ctx.tenants.tenant_dir(&batch.client_id).join(result);
@@ -104,8 +105,8 @@ async fn stray_files(db: &tenancy::TenantDb, now: i64) -> Result<u64, tenancy::T
     Ok(removed)
 }
 
-/// Removes work files of exports (`.<batch>.<runner>.*.partial`) whose runner stopped
-/// without cleaning up (a `kill -9`).
+/// Removes work files and folders of exports and snapshots (`.<batch>.<runner>.*.partial`,
+/// a snapshot's `.tmp*` folder) whose runner stopped without cleaning up (a `kill -9`).
 fn remove_stale_partials(dir: &std::path::Path, now: i64) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -113,6 +114,23 @@ fn remove_stale_partials(dir: &std::path::Path, now: i64) {
     for entry in entries.filter_map(Result::ok) {
         let work_file = entry.file_name().to_string_lossy().starts_with('.');
         if work_file && age(&entry, now).is_some_and(|age| age > STALE_SECS) {
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            } else {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// Removes uploaded snapshots no restore took up within a day (the upload's request
+/// failed after the file was written, or its batch failed before it could clean up).
+fn remove_stale_uploads(dir: &std::path::Path, now: i64) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        if age(&entry, now).is_some_and(|age| age > STALE_SECS) {
             let _ = std::fs::remove_file(entry.path());
         }
     }

@@ -45,6 +45,9 @@ pub enum Rule {
     /// A signed-in user with a platform role (admin, eform_employee): work on the platform
     /// itself, such as making a client.
     Platform,
+    /// A signed-in platform admin: whole clients taken out of or put into the platform
+    /// (snapshots).
+    Admin,
 }
 
 /// What a user must have in the client a route works in.
@@ -206,6 +209,20 @@ pub fn judge_platform(global: &[Role]) -> Verdict {
     } else {
         Verdict::Allow
     }
+}
+
+/// [`Rule::Admin`] for a user with these global roles. Pure, like [`judge`].
+pub fn judge_admin(global: &[Role]) -> Verdict {
+    if global.contains(&Role::Admin) {
+        Verdict::Allow
+    } else {
+        Verdict::Forbidden
+    }
+}
+
+/// Refuses anyone but a platform admin ([`Rule::Admin`]).
+pub fn require_admin(auth: &AuthUser) -> Result<()> {
+    judge_admin(&auth.user.global_roles).into_result()
 }
 
 /// Makes a new client for a platform user ([`Rule::Platform`]): its own database file

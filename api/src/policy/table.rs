@@ -63,6 +63,10 @@ pub const USER_GROUP_DELETE: Route = perm("user_group_delete", P::CreateUserGrou
 pub const USER_GROUP_ADD_USER: Route = perm("user_group_add_user", P::CreateUserGroup);
 pub const USER_GROUP_REMOVE_USER: Route = perm("user_group_remove_user", P::CreateUserGroup);
 pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
+/// Whole clients out of and into the platform (decision 021).
+pub const CLIENT_SNAPSHOT: Route = route("client_snapshot", Rule::Admin);
+pub const CLIENT_SNAPSHOT_FILE: Route = route("client_snapshot_file", Rule::Admin);
+pub const CLIENT_RESTORE: Route = route("client_restore", Rule::Admin);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
 
@@ -205,6 +209,9 @@ pub const ALL: &[Route] = &[
     USER_GROUP_ADD_USER,
     USER_GROUP_REMOVE_USER,
     CLIENT_DELETE,
+    CLIENT_SNAPSHOT,
+    CLIENT_SNAPSHOT_FILE,
+    CLIENT_RESTORE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,
     FOLDER_TREE,

@@ -341,8 +341,9 @@ async fn file(
         .into_response())
 }
 
-/// The user who started the export, when the token is the batch's: the link acts for them.
-async fn link_user(state: &AppState, queue_id: &str, token: &str) -> Result<AuthUser> {
+/// The user who started a batch (an export, a snapshot), when the token is the batch's: the
+/// link acts for them.
+pub(crate) async fn link_user(state: &AppState, queue_id: &str, token: &str) -> Result<AuthUser> {
     let batch = batches::find(&state.platform, queue_id)
         .await?
         .ok_or(AppError::Unauthenticated)?;

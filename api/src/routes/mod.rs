@@ -21,6 +21,7 @@ pub mod register;
 pub mod registrations;
 pub mod review;
 pub mod send;
+pub mod snapshots;
 pub mod sync;
 pub mod user;
 pub mod user_groups;

@@ -1,0 +1,356 @@
+//! Client snapshots for platform admins (issue 13, decision 021): download a consistent
+//! snapshot of one client (the `eform tenant export` format), and restore one as a client
+//! that is not on the platform, or in place of one that is. Both run as batches on the queue
+//! (`worker::snapshot`), followed through `api/batch/process/{batchName}`, and both are
+//! written to the platform's audit log.
+
+use crate::AppState;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::extract::{AuthUser, MultipartBody, QueryParams};
+use crate::policy::{self, table};
+use crate::routes::batches::BatchProcess;
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use domain::ids::ClientId;
+use domain::messages;
+use serde::{Deserialize, Serialize};
+use tenancy::platform::batches::{self, Batch, NewBatch, Status};
+use tenancy::platform::{audit, clients};
+use tokio::io::AsyncWriteExt;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use worker::jobs::WorkJob;
+use worker::snapshot::{CLIENT_RESTORE, CLIENT_SNAPSHOT, RestoreParams};
+
+/// Largest snapshot a restore takes: a client's database and uploads (the storage quota is
+/// 10 GiB by default), with room to spare.
+const UPLOAD_LIMIT: usize = 64 << 30;
+
+/// Routes of this resource.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(start))
+        .routes(routes!(file))
+        .routes(routes!(restore))
+        .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
+}
+
+/// A snapshot being made: the batch, and where its file is fetched once it is done.
+#[derive(Debug, Serialize, ToSchema)]
+struct SnapshotStarted {
+    #[serde(flatten)]
+    batch: BatchProcess,
+    /// Works without an api-key (a browser saves the file straight to disk), for the admin
+    /// who started it, until it expires 24 hours after it was made.
+    download_url: String,
+}
+
+/// Refused while the client is being removed or restored: a snapshot would read, or a
+/// restore would swap, a folder that is going away.
+async fn refuse_while_replaced(state: &AppState, client: &ClientId) -> Result<()> {
+    let busy = batches::open_of_client(&state.platform, client, "")
+        .await?
+        .into_iter()
+        .any(|batch| {
+            matches!(
+                batch.kind.as_str(),
+                worker::removal::CLIENT_REMOVE | CLIENT_RESTORE
+            )
+        });
+    if busy {
+        return Err(AppError::Conflict(messages::SNAPSHOT_BUSY.to_owned()));
+    }
+    Ok(())
+}
+
+/// Records and queues a batch; answers it.
+async fn queue(state: &AppState, new: NewBatch<'_>, action: &str) -> Result<Batch> {
+    let id = batches::insert(&state.platform, &new).await?;
+    audit::record(
+        &state.platform,
+        new.created_by,
+        action,
+        new.client_id,
+        Some(&id),
+    )
+    .await?;
+    // Queued after the batch is recorded: should the push fail, the sweep queues it.
+    let job = WorkJob::Batch {
+        client_uuid: new.client_id.as_str().to_owned(),
+        batch_id: id.clone(),
+    };
+    if let Err(err) = state.queue.push_work(job).await {
+        tracing::warn!(batch = %id, error = %err, "queueing a snapshot batch failed; the sweep will queue it");
+    }
+    batches::find(&state.platform, &id)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+/// `POST api/client/{id}/snapshot`: starts a snapshot of the client (admins only).
+#[utoipa::path(post, path = "/api/client/{client_id}/snapshot", operation_id = table::CLIENT_SNAPSHOT.op, tag = "client snapshots",
+    params(("client_id" = String, Path)),
+    responses(
+        (status = 200, description = "The snapshot is queued", body = SnapshotStarted),
+        (status = 409, description = "The client is being removed or restored", body = ErrorBody)
+    ))]
+async fn start(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    Path(client_id): Path<String>,
+) -> Result<Json<SnapshotStarted>> {
+    policy::require_admin(&auth)?;
+    let client_id = ClientId::parse(&client_id).ok_or(AppError::NotFound)?;
+    let client = clients::find(&state.platform, &client_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    refuse_while_replaced(&state, &client.id).await?;
+    let user = auth.user.id.to_string();
+    let batch = queue(
+        &state,
+        NewBatch {
+            client_id: &client.id,
+            kind: CLIENT_SNAPSHOT,
+            subject: None,
+            created_by: Some(&user),
+            params: "{}".to_owned(),
+            total: 0,
+            link_token: Some(tenancy::secrets::new_token()),
+        },
+        "client.snapshot.requested",
+    )
+    .await?;
+    let token = batch.link_token.as_deref().unwrap_or_default();
+    Ok(Json(SnapshotStarted {
+        download_url: format!(
+            "/api/client/{}/snapshot/{}?token={token}",
+            client.id, batch.id
+        ),
+        batch: BatchProcess::of(&batch),
+    }))
+}
+
+/// The download link's token.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+struct LinkQuery {
+    /// From `download_url`; instead of the `api-key` header.
+    #[param(pattern = "^[0-9a-f]{64}$")]
+    token: Option<String>,
+}
+
+/// `GET api/client/{id}/snapshot/{batchName}`: the finished snapshot as a tar file, with the
+/// `api-key` header or the link's token, for an admin only.
+#[utoipa::path(get, path = "/api/client/{client_id}/snapshot/{batch_name}", operation_id = table::CLIENT_SNAPSHOT_FILE.op, tag = "client snapshots",
+    params(("client_id" = String, Path), ("batch_name" = String, Path), LinkQuery),
+    responses(
+        (status = 200, description = "The snapshot", content_type = "application/x-tar", body = Vec<u8>),
+        (status = 409, description = "Not done yet, or failed", body = ErrorBody)
+    ))]
+async fn file(
+    State(state): State<AppState>,
+    auth: Option<AuthUser>,
+    Path((client_id, batch_name)): Path<(String, String)>,
+    QueryParams(link): QueryParams<LinkQuery>,
+) -> Result<Response> {
+    if link
+        .token
+        .as_deref()
+        .is_some_and(|token| !crate::input::is_hex64(token))
+    {
+        return Err(AppError::BadRequest(messages::BAD_QUERY.to_owned()));
+    }
+    let auth = match (auth, link.token) {
+        (Some(auth), _) => auth,
+        (None, Some(token)) => {
+            crate::routes::exports::link_user(&state, &batch_name, &token).await?
+        }
+        (None, None) => return Err(AppError::Unauthenticated),
+    };
+    policy::require_admin(&auth)?;
+    let batch = batches::find(&state.platform, &batch_name)
+        .await?
+        .filter(|batch| batch.kind == CLIENT_SNAPSHOT && batch.client_id.as_str() == client_id)
+        .ok_or(AppError::NotFound)?;
+    if batch.status != Status::Done {
+        return Err(AppError::Conflict(messages::EXPORT_NOT_READY.to_owned()));
+    }
+    let client = clients::find(&state.platform, &batch.client_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let path = batch
+        .result
+        .as_deref()
+        .filter(|_| batch.expires_at.is_some_and(|at| at > tenancy::now()))
+        .and_then(|result| {
+            let name = result.strip_prefix("exports/")?;
+            let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
+            plain.then(|| {
+                state
+                    .tenants
+                    .for_operations()
+                    .tenant_dir(&client.id)
+                    .join("exports")
+                    .join(name)
+            })
+        })
+        .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))?;
+    let opened = tokio::fs::File::open(&path)
+        .await
+        .map_err(|_| AppError::Missing(messages::EXPORT_EXPIRED))?;
+    let size = opened.metadata().await.map_err(AppError::internal)?.len();
+    let stamp = domain::dates::local_datetime(batch.created_at);
+    let day = stamp.get(..10).unwrap_or_default();
+    let name = format!("{} {day}.tar", client.name);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-tar".to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                crate::routes::files::attachment(&name),
+            ),
+            (header::CONTENT_LENGTH, size.to_string()),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+        ],
+        Body::from_stream(tokio_util::io::ReaderStream::new(opened)),
+    )
+        .into_response())
+}
+
+/// Multipart body of a restore.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)] // documents the body; the handler streams it field by field
+struct RestoreBody {
+    /// A snapshot made by the download above or by `eform tenant export`.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// `true` to replace the client when it exists (sent before the file).
+    replace: Option<String>,
+}
+
+/// A restore being made: the batch, and the client it restores.
+#[derive(Debug, Serialize, ToSchema)]
+struct RestoreStarted {
+    #[serde(flatten)]
+    batch: BatchProcess,
+    client_id: String,
+    client_name: String,
+}
+
+/// `POST api/clients/snapshot`: uploads a snapshot and restores it (admins only): as a new
+/// client when it is not on the platform, in place of the existing one only with
+/// `replace=true`. The file is streamed to disk; it is checked for its client before any
+/// batch is made.
+#[utoipa::path(post, path = "/api/clients/snapshot", operation_id = table::CLIENT_RESTORE.op, tag = "client snapshots",
+    request_body(content = RestoreBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The restore is queued", body = RestoreStarted),
+        (status = 409, description = "The client exists (and replace was not asked), or is being removed or restored", body = ErrorBody),
+        (status = 422, description = "Not a snapshot", body = ErrorBody)
+    ))]
+async fn restore(
+    State(state): State<AppState>,
+    auth: AuthUser,
+    request: axum::extract::Request,
+) -> Result<Json<RestoreStarted>> {
+    // The caller first: nothing of the body is read for anyone but an admin.
+    policy::require_admin(&auth)?;
+    let MultipartBody(mut multipart) = MultipartBody::from_request(request, &state).await?;
+    let uploads = state.tenants.for_operations().uploads_dir();
+    tokio::fs::create_dir_all(&uploads)
+        .await
+        .map_err(AppError::internal)?;
+    let upload = format!("{}.tar", tenancy::new_id());
+    let path = uploads.join(&upload);
+    // Removed again unless a batch took it over.
+    let mut guard = UploadGuard(Some(path.clone()));
+    let (mut replace, mut received) = (false, false);
+    while let Some(mut field) = multipart
+        .next_field()
+        .await
+        .map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))?
+    {
+        match field.name().unwrap_or_default() {
+            "replace" if !received => {
+                let text = field
+                    .text()
+                    .await
+                    .map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))?;
+                replace = matches!(text.trim(), "true" | "1" | "on");
+            }
+            "file" if !received => {
+                let mut out = tokio::fs::File::create(&path)
+                    .await
+                    .map_err(AppError::internal)?;
+                while let Some(chunk) = field
+                    .chunk()
+                    .await
+                    .map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))?
+                {
+                    out.write_all(&chunk).await.map_err(AppError::internal)?;
+                }
+                out.sync_all().await.map_err(AppError::internal)?;
+                received = true;
+            }
+            _ => return Err(AppError::BadRequest(messages::BAD_JSON.to_owned())),
+        }
+    }
+    if !received {
+        return Err(AppError::invalid("file", messages::FILE_MISSING));
+    }
+    let checked = path.clone();
+    let row = tokio::task::spawn_blocking(move || tenancy::snapshot::client_of(&checked))
+        .await
+        .map_err(AppError::internal)?
+        .map_err(|_| AppError::invalid("file", messages::SNAPSHOT_INVALID))?;
+    let client_id = ClientId::parse(row.id.as_str())
+        .ok_or_else(|| AppError::invalid("file", messages::SNAPSHOT_INVALID))?;
+    if clients::find(&state.platform, &client_id).await?.is_some() && !replace {
+        return Err(AppError::Conflict(messages::snapshot_client_exists(
+            &row.name,
+        )));
+    }
+    refuse_while_replaced(&state, &client_id).await?;
+    let params = serde_json::to_string(&RestoreParams {
+        upload: upload.clone(),
+        replace,
+    })
+    .map_err(AppError::internal)?;
+    let user = auth.user.id.to_string();
+    let batch = queue(
+        &state,
+        NewBatch {
+            client_id: &client_id,
+            kind: CLIENT_RESTORE,
+            subject: None,
+            created_by: Some(&user),
+            params,
+            total: 0,
+            link_token: None,
+        },
+        "client.restore.requested",
+    )
+    .await?;
+    guard.0 = None;
+    Ok(Json(RestoreStarted {
+        batch: BatchProcess::of(&batch),
+        client_id: client_id.to_string(),
+        client_name: row.name,
+    }))
+}
+
+/// Removes an uploaded snapshot that no batch took over (a refused or broken upload).
+struct UploadGuard(Option<std::path::PathBuf>);
+
+impl Drop for UploadGuard {
+    fn drop(&mut self) {
+        if let Some(path) = self.0.take() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
