@@ -318,6 +318,15 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/clients/routes/client-view')).ClientViewRoute }),
           },
           {
+            path: 'edit',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-edit')).clientEditLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-edit');
+              return { Component: module.ClientEditRoute, action: module.clientEditAction };
+            },
+          },
+          {
             path: 'users',
             loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-users')).clientUsersLoader),
             ErrorBoundary: RouteErrorBoundary,

@@ -1263,7 +1263,7 @@ export const nl = {
       failed: 'De klant kon niet worden aangemaakt.', // ours
     },
 
-    // The shell's tabs (screen 4); edit and credits wait for their screens.
+    // The shell's tabs (screen 4); credits waits for its screen.
     tabs: {
       label: 'Onderdelen van de klant', // ours
       view: 'Bekijk',
@@ -1278,6 +1278,44 @@ export const nl = {
       title: 'Overzicht', // ours: the drawer's name for this screen
       modules: 'Modules', // ours
       lowCreditLimit: 'E-mail bij weinig credits vanaf', // ours: field_low_credit_email_limit
+      buyModules: 'Modules kopen', // ours: the spec's 'buy modules' button
+    },
+
+    // Screen 6 (Aanpassen).
+    edit: {
+      title: 'Klant aanpassen', // ours
+      name: 'Klant naam',
+      nameRequired: 'Klant naam is verplicht.', // ours, like create
+      modules: 'Modules', // ours
+      modulesHelp: 'Alleen zichtbaar voor beheerders en eform medewerkers.', // ours
+      lowCreditLimit: 'E-mail bij weinig credits vanaf', // ours: as on the overview
+      lowCreditLimitHelp: 'Bij dit aantal credits of minder krijgt de klant een e-mail.', // ours
+      lowCreditLimitRequired: 'Vul het aantal credits in, een geheel getal van 0 of hoger.', // ours
+      lowCreditLimitInvalid: 'Het aantal credits moet een geheel getal van 0 of hoger zijn.', // ours, like the server's text
+      introText: 'Introductietekst registratie', // ours: user_register_intro_text
+      introTextHelp: 'Staat boven het registratieformulier. HTML mag; wat niet veilig is, haalt de server bij het opslaan weg.', // ours
+      registerEnabled: 'Zelfregistratie toestaan',
+      registerEnabledHelp: 'Alleen dan kunnen nieuwe gebruikers zich via de registratielink van deze klant aanmelden.', // ours
+      terms: 'Gebruikers die de algemene voorwaarden moeten accepteren', // ours
+      termsEmpty: 'Er staan geen gebruikers op deze lijst.', // ours
+      termsUsersFailed: 'De gebruikers van deze klant konden niet worden geladen: u kunt alleen gebruikers van de lijst halen.', // ours
+      termsName: 'Naam', // ours
+      termsEmail: 'E-mail', // ours
+      termsActions: 'Acties', // ours
+      termsRemove: (name: string) => `${name} van de lijst halen`, // ours
+      termsAdd: 'Gebruiker toevoegen', // ours: the spec's 'add' button
+      dialogTitle: 'Gebruiker toevoegen aan de lijst', // ours
+      dialogSearch: 'Zoek op naam of e-mail', // ours
+      dialogTable: 'Gebruikers die nog niet op de lijst staan', // ours
+      dialogEmpty: 'Alle gebruikers van de klant staan al op de lijst.', // ours
+      dialogNoMatch: 'Geen gebruikers gevonden.', // ours
+      dialogAdd: (name: string) => `${name} toevoegen aan de lijst`, // ours
+      dialogClose: 'Sluiten', // ours
+      submit: 'Klant opslaan',
+      cancel: 'Annuleren',
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      saved: (name: string) => `Klant ${name} is aangepast.`,
+      failed: 'De klant kon niet worden opgeslagen.', // ours
     },
 
     remove: {
@@ -1348,6 +1386,8 @@ export const nl = {
       saved: (name: string) => `Toegangsrechten voor gebruiker ${name} is aangepast.`,
       failed: 'De rollen konden niet worden opgeslagen.', // ours
       missing: 'Deze gebruiker heeft geen toegangsrechten in deze klant.', // ours
+      groups: 'Groepen', // ours: as the tab
+      groupsEmpty: 'Deze gebruiker zit in geen groep.', // ours
     },
 
     groups: {

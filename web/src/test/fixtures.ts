@@ -1,4 +1,4 @@
-import type { ClientAccess, ClientDetails, ClientSummary, FillableForm, Registration, UserInfo } from '@/lib/api/types';
+import type { ApiSchemas, ClientAccess, ClientDetails, ClientSummary, FillableForm, Registration, UserInfo } from '@/lib/api/types';
 import type { StoredSession } from '@/lib/auth/session-storage';
 import type { SavedRegistration, SyncedRegistration } from '@/lib/offline/db';
 import { json, type FakeHandler } from './fake-server';
@@ -119,5 +119,22 @@ export function registrationAnswer(overrides: Partial<Registration> = {}): Regis
     values: {},
     fill_token: 't',
     ...overrides,
+  };
+}
+
+/**
+ * A user as `jsonapi/user/user` answers it: username `id`, e-mail `{id}@demo.eform.nl`, seen in
+ * the demo client with `roles` there and in the groups `groups` (ids).
+ */
+export function userResource(id: string, display_name: string, roles: string[] = [], groups: string[] = []): ApiSchemas['UserResource'] {
+  return {
+    type: 'user--user',
+    id,
+    attributes: { name: id, display_name, mail: `${id}@demo.eform.nl` },
+    relationships: {
+      roles: { data: roles.map((role) => ({ type: 'user_role--user_role', id: role })) },
+      field_user_groups: { data: groups.map((group) => ({ type: 'user_group--user_group', id: group })) },
+      field_client: { data: [{ type: 'client--client', id: DEMO.id }] },
+    },
   };
 }

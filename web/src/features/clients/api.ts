@@ -1,10 +1,7 @@
 /**
  * The client screens' calls (spec 002 section 7, "Session and client information"), through the
- * app's one API client. The `api/...` answers come from the API document (`lib/api/types.ts`).
- *
- * The JSON:API list and creation of clients are typed here by hand: their routes are not in
- * the committed API document yet. Once they are, these types give way to the document's
- * (`ClientList`, `ClientDocument`, `NewClientDocument`) and only the functions stay.
+ * app's one API client. Every answer and body shape comes from the API document
+ * (`lib/api/types.ts`), the JSON:API routes included.
  */
 import { api, ApiError, NetworkError } from '@/lib/api';
 import type { ApiSchemas, ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
@@ -47,41 +44,19 @@ export function startClientRemoval(clientId: string): Promise<Batch> {
 
 // JSON:API: `jsonapi/client/client`.
 
-export interface IntroText {
-  value: string;
-  format: string;
-}
-
-/** The attributes of a `client--client` resource the screens read. */
-export interface ClientAttributes {
-  name: string;
-  field_credits: number;
-  modules: string[];
-  field_low_credit_email_limit: number;
-  registrations_count: number;
-  terms_and_conditions_required: boolean;
-  user_register_intro_text: IntroText | null;
-}
-
-export interface ClientResource {
-  type: 'client--client';
-  id: string;
-  attributes: ClientAttributes;
-}
-
-interface Link {
-  href: string;
-}
+/**
+ * A client as `jsonapi/client/client` answers it. Platform users and users with 'eform view
+ * client' get every attribute and the terms list; anyone else only name and intro text, which
+ * is why the document marks the rest optional.
+ */
+export type ClientResource = ApiSchemas['Resource'];
 
 /** `next` and `prev` are there only when there is such a page. */
-export interface ClientListDocument {
-  data: ClientResource[];
-  links: { self: Link; next?: Link | null; prev?: Link | null };
-}
+export type ClientListDocument = ApiSchemas['ClientList'];
 
-interface ClientDocument {
-  data: ClientResource;
-}
+type ClientDocument = ApiSchemas['ClientDocument'];
+
+type Link = ApiSchemas['Link'];
 
 /** One page of the clients by name, starting at `offset`. */
 export function loadClientPage(offset: number, signal?: AbortSignal): Promise<ClientListDocument> {
@@ -101,8 +76,51 @@ export function linkOffset(link: Link | null | undefined): number | undefined {
 
 /** `POST jsonapi/client/client`: a new client named `name`; answers the new resource. */
 export async function createClient(name: string): Promise<ClientResource> {
-  const body = { data: { type: 'client--client', attributes: { name } } };
+  const body: ApiSchemas['NewClientDocument'] = { data: { type: 'client--client', attributes: { name } } };
   const answer = await api.request<ClientDocument>('/jsonapi/client/client', { method: 'POST', json: body, mediaType: JSON_API });
+  return answer.data;
+}
+
+/** `GET jsonapi/client/client/{id}`: the whole client (screen 6 reads its intro text and terms list). */
+export async function loadClient(clientId: string, signal?: AbortSignal): Promise<ClientResource> {
+  return (await api.request<ClientDocument>(`/jsonapi/client/client/${enc(clientId)}`, { signal, mediaType: JSON_API })).data;
+}
+
+/** What screen 6 saves of a client. */
+export interface ClientPatch {
+  name: string;
+  field_low_credit_email_limit: number;
+  /** HTML; the server sanitises it (`filtered_html`), and an empty text removes it. */
+  introText: string;
+  user_register_enabled: boolean;
+  /** Platform users only: the server refuses modules from anyone else. */
+  modules?: string[];
+  /** Platform users only: the ids of the users who must accept the terms. */
+  termsUsers?: string[];
+}
+
+/**
+ * `PATCH jsonapi/client/client/{id}`: name, low-credit limit, intro text and self-registration;
+ * modules and the terms list only when `patch` has them (platform users). Answers the saved client.
+ */
+export async function updateClient(clientId: string, patch: ClientPatch): Promise<ClientResource> {
+  const body: ApiSchemas['ClientPatchDocument'] = {
+    data: {
+      type: 'client--client',
+      id: clientId,
+      attributes: {
+        name: patch.name,
+        field_low_credit_email_limit: patch.field_low_credit_email_limit,
+        user_register_intro_text: { value: patch.introText, format: 'filtered_html' },
+        user_register_enabled: patch.user_register_enabled,
+        ...(patch.modules !== undefined ? { modules: patch.modules } : {}),
+      },
+      ...(patch.termsUsers !== undefined
+        ? { relationships: { terms_and_conditions_users: { data: patch.termsUsers.map((id) => ({ type: 'user--user', id })) } } }
+        : {}),
+    },
+  };
+  const answer = await api.request<ClientDocument>(`/jsonapi/client/client/${enc(clientId)}`, { method: 'PATCH', json: body, mediaType: JSON_API });
   return answer.data;
 }
 
@@ -125,9 +143,89 @@ export function failureTexts(error: unknown, fallback: string): string[] {
 /** A user of the client as `GET api/clients/{id}/users` lists it. */
 export type ClientUser = ApiSchemas['ClientUser'];
 
-/** `GET api/clients/{id}/users`: the client's users by name. */
+/** `GET api/clients/{id}/users`: the client's users by name ('eform client add users'). */
 export function loadClientUsers(clientId: string, signal?: AbortSignal): Promise<ClientUser[]> {
   return api.request<ClientUser[]>(`/api/clients/${enc(clientId)}/users`, { signal });
+}
+
+/** A page of `jsonapi/user/user` holds at most this many users (the server's maximum). */
+export const USER_PAGE_SIZE = 50;
+
+/** What a list of the client's users shows of each (`jsonapi/user/user`, `mail` as `email`). */
+export interface ClientUserSummary {
+  id: string;
+  display_name: string;
+  email: string;
+}
+
+function userSummary(user: ApiSchemas['UserResource']): ClientUserSummary {
+  return { id: user.id, display_name: user.attributes.display_name, email: user.attributes.mail };
+}
+
+/**
+ * Every user of the client by name: `GET jsonapi/user/user?filter[field_client.id]=…`, page after
+ * page for as long as `links.next` points further ('eform client add users' or 'eform edit
+ * client'). With `handleAuthErrors` false a 403 only rejects, for a screen that can do without.
+ */
+export async function loadAllClientUsers(clientId: string, signal?: AbortSignal, handleAuthErrors = true): Promise<ClientUserSummary[]> {
+  const users: ClientUserSummary[] = [];
+  let offset: number | undefined = 0;
+  while (offset !== undefined) {
+    const query = new URLSearchParams({
+      'filter[field_client.id]': clientId,
+      sort: 'name',
+      'page[offset]': String(offset),
+      'page[limit]': String(USER_PAGE_SIZE),
+    });
+    const page = await api.request<ApiSchemas['UserList']>(`/jsonapi/user/user?${query.toString()}`, { signal, mediaType: JSON_API, handleAuthErrors });
+    users.push(...page.data.map(userSummary));
+    const next = linkOffset(page.links.next);
+    // Only forward: a link back to this page or before it would never end the loop.
+    offset = next !== undefined && next > offset ? next : undefined;
+  }
+  return users;
+}
+
+/** A group a user is in, with the client it belongs to. */
+export interface UserGroupMembership {
+  id: string;
+  label: string;
+  clientId: string;
+  /** Empty when the answer did not include the client. */
+  clientName: string;
+}
+
+/** A user with their groups and roles, as far as the caller may see them. */
+export interface UserWithGroups {
+  user: ClientUserSummary;
+  /** In the order of the user's `field_user_groups`. */
+  groups: UserGroupMembership[];
+  /** Global roles and the roles in the clients the caller sees, merged (the server does not say which is where). */
+  roles: { id: string; label: string }[];
+}
+
+/**
+ * `GET jsonapi/user/user/{id}?include=field_user_groups.client,roles`: the user with the groups
+ * they are in (with each group's client) and their roles, read from `included`. Only what the
+ * caller may see: groups of other clients are not there, and a user seen nowhere is a 404.
+ */
+export async function loadUserWithGroups(userId: string, signal?: AbortSignal): Promise<UserWithGroups> {
+  const query = new URLSearchParams({ include: 'field_user_groups.client,roles' });
+  const answer = await api.request<ApiSchemas['UserDocument']>(`/jsonapi/user/user/${enc(userId)}?${query.toString()}`, {
+    signal,
+    mediaType: JSON_API,
+  });
+  const included = answer.included ?? [];
+  const find = (type: string, id: string) => included.find((resource) => resource.type === type && resource.id === id);
+  const { relationships } = answer.data;
+  const groups = relationships.field_user_groups.data.flatMap((ref) => {
+    const group = find('user_group--user_group', ref.id);
+    if (!group) return [];
+    const clientId = group.relationships?.client.data.id ?? '';
+    return [{ id: ref.id, label: group.attributes.label ?? '', clientId, clientName: find('client--client', clientId)?.attributes.name ?? '' }];
+  });
+  const roles = relationships.roles.data.map((ref) => ({ id: ref.id, label: find('user_role--user_role', ref.id)?.attributes.label ?? ref.id }));
+  return { user: userSummary(answer.data), groups, roles };
 }
 
 /** `POST api/clients/{id}/add-user`: answers the server's success text and the user's id. */

@@ -11,7 +11,11 @@ describe('client tabs', () => {
   it('lists a tab only with its permission, in the spec order; admins get all', () => {
     expect(clientTabs(viewer, 'c1').map((tab) => tab.key)).toEqual(['view']);
     expect(clientTabs(remover, 'c1')).toEqual([{ key: 'remove', label: 'Verwijderen', to: '/clients/c1/remove' }]);
-    expect(clientTabs(admin, 'c1').map((tab) => tab.label)).toEqual(['Bekijk', 'Gebruikers', 'Groepen', 'Verwijderen']);
+    expect(clientTabs(admin, 'c1').map((tab) => tab.label)).toEqual(['Bekijk', 'Aanpassen', 'Gebruikers', 'Groepen', 'Verwijderen']);
+    expect(clientTabs({ permissions: ['eform view client', 'eform edit client'], roles: ['client_manager'] }, 'c1')).toEqual([
+      { key: 'view', label: 'Bekijk', to: '/clients/c1' },
+      { key: 'edit', label: 'Aanpassen', to: '/clients/c1/edit' },
+    ]);
     expect(clientTabs({ permissions: ['eform client add users', 'view user group'], roles: ['user_manager'] }, 'c1')).toEqual([
       { key: 'users', label: 'Gebruikers', to: '/clients/c1/users' },
       { key: 'groups', label: 'Groepen', to: '/clients/c1/user-groups' },
@@ -23,7 +27,8 @@ describe('client tabs', () => {
     expect(tabAt('/clients/c1/', 'c1')).toBe('view');
     expect(tabAt('/clients/c1/remove', 'c1')).toBe('remove');
     expect(tabAt('/clients/c1/remove/later', 'c1')).toBe('remove');
-    expect(tabAt('/clients/c1/edit', 'c1')).toBeUndefined();
+    expect(tabAt('/clients/c1/edit', 'c1')).toBe('edit');
+    expect(tabAt('/clients/c1/credits', 'c1')).toBeUndefined();
     expect(tabAt('/clients/c1/users', 'c1')).toBe('users');
     expect(tabAt('/clients/c1/user-add', 'c1')).toBe('users');
     expect(tabAt('/clients/c1/user/u1/edit', 'c1')).toBe('users');
@@ -39,6 +44,8 @@ describe('client tabs', () => {
     expect(mayOpen(remover, '/clients/c1/remove', 'c1')).toBe(true);
     expect(mayOpen(admin, '/clients/c1/remove', 'c1')).toBe(true);
     expect(mayOpen(viewer, '/clients/c1/user/u1/edit', 'c1')).toBe(false);
+    expect(mayOpen(viewer, '/clients/c1/edit', 'c1')).toBe(false);
+    expect(mayOpen({ permissions: ['eform edit client'], roles: ['client_manager'] }, '/clients/c1/edit', 'c1')).toBe(true);
     const groupViewer = { permissions: ['view user group'], roles: ['user_manager'] };
     expect(mayOpen(groupViewer, '/clients/c1/user-groups', 'c1')).toBe(true);
     expect(mayOpen(groupViewer, '/clients/c1/user-group-add', 'c1')).toBe(false);

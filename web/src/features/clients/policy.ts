@@ -33,7 +33,10 @@ export function can({ permissions, roles }: Rights, permission: string): boolean
   return hasPermission(permissions, roles, permission);
 }
 
-/** Creating a client is for platform users (admin, eform_employee), as the server decides too. */
+/**
+ * Creating a client, and a client's modules and terms list, are for platform users (admin,
+ * eform_employee), as the server decides too (decision 019).
+ */
 export function isPlatformUser(globalRoles: readonly string[]): boolean {
   return globalRoles.some((role) => (PLATFORM_ROLES as readonly string[]).includes(role));
 }
@@ -43,7 +46,7 @@ export function clientListPath(globalRoles: readonly string[]): string {
   return isAdmin(globalRoles) ? paths.client_list_admin.build() : paths.client_list_assigned.build();
 }
 
-export type ClientTabKey = 'view' | 'users' | 'groups' | 'remove';
+export type ClientTabKey = 'view' | 'edit' | 'users' | 'groups' | 'remove';
 
 interface ClientTabDef {
   key: ClientTabKey;
@@ -61,9 +64,8 @@ interface ClientTabDef {
 /**
  * The tabs of the client shell in the spec's order (screen 4), each with its permission. The
  * shell shows a tab only with its permission, and its loader refuses a tab's address without it.
- * The other tabs of the spec join here when their screens land: Aanpassen ('eform edit client',
- * client_edit) between Bekijk and Gebruikers, Credits ('view credit entities', client_credits)
- * between Groepen and Verwijderen.
+ * Credits ('view credit entities', client_credits) joins between Groepen and Verwijderen when
+ * its screen lands.
  */
 const CLIENT_TABS: readonly ClientTabDef[] = [
   {
@@ -71,6 +73,12 @@ const CLIENT_TABS: readonly ClientTabDef[] = [
     label: nl.clients.tabs.view,
     permission: CLIENT_PERMISSION.view,
     to: (client_id) => paths.client_view.build({ client_id }),
+  },
+  {
+    key: 'edit',
+    label: nl.clients.tabs.edit,
+    permission: CLIENT_PERMISSION.edit,
+    to: (client_id) => paths.client_edit.build({ client_id }),
   },
   {
     key: 'users',

@@ -32,7 +32,7 @@ export async function clientListAdminLoader({ request }: LoaderFunctionArgs): Pr
   const page = await loadClientPage(offset, request.signal);
   return {
     offset,
-    rows: page.data.map(({ id, attributes }) => ({ id, name: attributes.name, credits: attributes.field_credits })),
+    rows: page.data.map(({ id, attributes }) => ({ id, name: attributes.name, credits: attributes.field_credits ?? null })),
     previous: linkOffset(page.links.prev),
     next: linkOffset(page.links.next),
   };

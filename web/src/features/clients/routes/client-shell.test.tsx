@@ -29,11 +29,10 @@ describe('client shell', () => {
     expect(screen.getByRole('tab', { name: 'Bekijk' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it("shows Verwijderen with 'delete client entities', and no tab whose screen does not exist yet", async () => {
+  it("shows Aanpassen with 'eform edit client' and Verwijderen with 'delete client entities'", async () => {
     const { router } = renderClient('/clients/c1', REMOVER);
     expect(await screen.findByRole('heading', { name: 'Demo Gemeente', level: 1 })).toBeTruthy();
-    // 'eform edit client' is held, but Aanpassen has no screen yet.
-    expect(tabNames()).toEqual(['Bekijk', 'Verwijderen']);
+    expect(tabNames()).toEqual(['Bekijk', 'Aanpassen', 'Verwijderen']);
     await userEvent.click(screen.getByRole('tab', { name: 'Verwijderen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients/c1/remove'));
     expect(await screen.findByText('Weet u zeker dat u deze klant wilt verwijderen?')).toBeTruthy();
@@ -49,7 +48,7 @@ describe('client shell', () => {
   });
 
   it('renders the 404 page for a tab whose screen does not exist yet', async () => {
-    renderClient('/clients/c1/edit', REMOVER);
+    renderClient('/clients/c1/credits', REMOVER);
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
   });
 });
@@ -77,9 +76,16 @@ describe('client overview', () => {
     });
   });
 
-  it("says 'Geen' without modules", async () => {
+  it("says 'Geen' without modules, and offers buying modules only with 'eform edit client'", async () => {
     renderClient('/clients/c1', VIEWER);
     const overview = await screen.findByRole('region', { name: 'Overzicht' });
     expect(within(overview).getByText('Modules').nextElementSibling?.textContent).toBe('Geen');
+    expect(within(overview).queryByRole('link', { name: 'Modules kopen' })).toBeNull();
+  });
+
+  it('links to buying modules for a user who may edit the client', async () => {
+    renderClient('/clients/c1', REMOVER);
+    const overview = await screen.findByRole('region', { name: 'Overzicht' });
+    expect(within(overview).getByRole('link', { name: 'Modules kopen' }).getAttribute('href')).toBe('/clients/c1/modules-buy');
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClientAccess } from '@/lib/api/types';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
-import { DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
+import { DEMO, demoServer, storedSession, userInfo, userResource } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import type { ClientUser } from '../api';
 
@@ -188,8 +188,33 @@ describe('edit roles', () => {
     relationships: { client: { data: { type: 'client--client', id: 'c1' } }, user: { data: { type: 'user--user', id: 'u-anna' } } },
   };
 
+  const group = (id: string, label: string, client: string) => ({
+    type: 'user_group--user_group',
+    id,
+    attributes: { label },
+    relationships: { client: { data: { type: 'client--client', id: client } } },
+  });
+
+  /**
+   * `GET jsonapi/user/user/u-anna?include=field_user_groups.client,roles` for a caller who reads
+   * users in both demo clients: Anna is in two groups of c1 and one of c2.
+   */
+  const annaWithGroups = {
+    data: userResource('u-anna', 'Anna de Vries', ['financial', 'form_manager'], ['g-wijk', 'g-c2', 'g-afval']),
+    included: [
+      group('g-wijk', 'Wijkteam', 'c1'),
+      group('g-c2', 'Handhaving Tweede', 'c2'),
+      group('g-afval', 'Afvalinzameling', 'c1'),
+      { type: 'client--client', id: 'c1', attributes: { name: 'Demo Gemeente' } },
+      { type: 'client--client', id: 'c2', attributes: { name: 'Tweede Gemeente' } },
+      { type: 'user_role--user_role', id: 'financial', attributes: { label: 'Financieel' } },
+      { type: 'user_role--user_role', id: 'form_manager', attributes: { label: 'Formulier beheerder' } },
+    ],
+  };
+
   it('patches the JSON:API document, keeping a held role the editor may not assign', async () => {
     const { router, calls } = renderUsers('/clients/c1/user/u-anna/edit', MANAGER, {
+      'GET /jsonapi/user/user/u-anna': () => json(200, { data: userResource('u-anna', 'Anna de Vries') }),
       'GET /jsonapi/user_permission/user_permission': () => json(200, { data: [permission] }),
       'PATCH /jsonapi/user_permission/user_permission/c1.u-anna': () => json(200, { data: permission }),
     });
@@ -216,6 +241,7 @@ describe('edit roles', () => {
 
   it("shows the server's refusal and stays", async () => {
     const { router } = renderUsers('/clients/c1/user/u-anna/edit', MANAGER, {
+      'GET /jsonapi/user/user/u-anna': () => json(200, { data: userResource('u-anna', 'Anna de Vries') }),
       'GET /jsonapi/user_permission/user_permission': () => json(200, { data: [permission] }),
       'PATCH /jsonapi/user_permission/user_permission/c1.u-anna': () =>
         json(422, { errors: [{ status: '422', title: 'Unprocessable Entity', detail: 'Onbekende rol.' }] }),
@@ -223,5 +249,43 @@ describe('edit roles', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Opslaan' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Onbekende rol.');
     expect(router.state.location.pathname).toBe('/clients/c1/user/u-anna/edit');
+  });
+
+  it("shows the user's groups in this client only, by label, read-only", async () => {
+    const { calls } = renderUsers('/clients/c1/user/u-anna/edit', MANAGER, {
+      'GET /jsonapi/user/user/u-anna': () => json(200, annaWithGroups),
+      'GET /jsonapi/user_permission/user_permission': () => json(200, { data: [permission] }),
+    });
+    const groups = await screen.findByRole('list', { name: 'Groepen' });
+    expect(within(groups).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Afvalinzameling', 'Wijkteam']);
+    expect(screen.queryByText('Handhaving Tweede')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Rollen van Anna de Vries' })).toBeTruthy();
+    const [read] = only(calls, 'GET', '/jsonapi/user/user/u-anna');
+    expect(read?.query.get('include')).toBe('field_user_groups.client,roles');
+    expect(read?.headers.get('accept')).toBe('application/vnd.api+json');
+    // The users list is not read for the name any more.
+    expect(only(calls, 'GET', '/api/clients/c1/users')).toHaveLength(0);
+  });
+
+  it('says so when the user is in no group of this client', async () => {
+    renderUsers('/clients/c1/user/u-anna/edit', MANAGER, {
+      'GET /jsonapi/user/user/u-anna': () =>
+        json(200, { data: userResource('u-anna', 'Anna de Vries', [], ['g-c2']), included: [group('g-c2', 'Handhaving Tweede', 'c2')] }),
+      'GET /jsonapi/user_permission/user_permission': () => json(200, { data: [permission] }),
+    });
+    const section = await screen.findByRole('region', { name: 'Groepen' });
+    expect(within(section).getByText('Deze gebruiker zit in geen groep.')).toBeTruthy();
+    expect(screen.queryByText('Handhaving Tweede')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Opslaan' })).toBeTruthy();
+  });
+
+  it('names a user the server does not show by id, without rights or groups', async () => {
+    renderUsers('/clients/c1/user/u-anna/edit', MANAGER, {
+      'GET /jsonapi/user/user/u-anna': () => json(404, { status: false, message: 'Niet gevonden.' }),
+      'GET /jsonapi/user_permission/user_permission': () => json(200, { data: [] }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Rollen van u-anna' })).toBeTruthy();
+    expect(screen.getByText('Deze gebruiker heeft geen toegangsrechten in deze klant.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Groepen' })).toBeNull();
   });
 });

@@ -1,19 +1,24 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
 import { nl } from '@/messages/nl';
 import { useClientShell } from '../client-context';
 import { moduleSummary } from '../modules';
+import { can, CLIENT_PERMISSION } from '../policy';
 
 const t = nl.clients;
 
 /**
- * Spec 002 screen 5 (Bekijk): name, modules ('Geen' without any), credits and the low-credit
- * e-mail limit. The buy-modules button and the credit usage chart come with the credit screens.
+ * Spec 002 screen 5 (Bekijk): name, modules ('Geen' without any) with the buy-modules button
+ * ('eform edit client'), credits and the low-credit e-mail limit. The credit usage chart comes
+ * with the credit screens.
  */
 export function ClientViewRoute() {
-  const { client } = useClientShell();
+  const { client, rights } = useClientShell();
   const facts: [string, string][] = [
     [t.name, client.name],
     [t.view.modules, moduleSummary(client.modules)],
@@ -39,6 +44,13 @@ export function ClientViewRoute() {
             </Fragment>
           ))}
         </Box>
+        {can(rights, CLIENT_PERMISSION.edit) && (
+          <Box>
+            <Button variant="outlined" component={RouterLink} to={paths.client_modules_buy.build({ client_id: client.id })}>
+              {t.view.buyModules}
+            </Button>
+          </Box>
+        )}
       </Paper>
     </Box>
   );

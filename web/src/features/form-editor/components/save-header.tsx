@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LeaveGuard } from '@/features/fill/components/leave-guard';
+import { LeaveGuard } from '@/components/leave-guard';
 import { nl } from '@/messages/nl';
 import type { EditedForm, EditedPart } from '../use-edited-form';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ActionFunctionArgs } from 'react-router';
-import { LeaveGuard } from '@/features/fill/components/leave-guard';
+import { LeaveGuard } from '@/components/leave-guard';
 import { nl } from '@/messages/nl';
 import { savePartAction } from '../api';
 import { EntryList } from '../components/entry-list';

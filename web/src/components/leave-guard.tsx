@@ -9,8 +9,10 @@ import { useBlocker } from 'react-router';
 import { nl } from '@/messages/nl';
 
 /**
- * Asks before leaving a form with changes (spec 000 screen 7): in-app navigation through the
- * router's blocker with our dialog, closing or reloading the tab through the browser's own.
+ * Asks before leaving a form with changes (spec 000 screen 7; spec 002 section 5 for the
+ * editors of clients and forms): in-app navigation through the router's blocker with our
+ * dialog, closing or reloading the tab through the browser's own. Shared by the fill-in, the
+ * form builder and the client edit, so it lives here rather than in one of those features.
  */
 export function LeaveGuard({ active }: { active: boolean }) {
   const titleId = useId();
