@@ -126,12 +126,24 @@ pub struct Caches {
     pub directory: TtlCache<(String, String), ClientId>,
     /// (client, form id) -> parsed form.
     pub forms: TtlCache<(ClientId, String), Arc<CachedForm>>,
+    /// Clients whose credits were looked at after a send, lately.
+    pub credit_checks: TtlCache<ClientId, ()>,
 }
 
 impl Caches {
     /// Forgets a changed form at once, so this process never serves the old one.
     pub fn forget_form(&self, client: &ClientId, form_id: &str) {
         self.forms.remove(&(client.clone(), form_id.to_owned()));
+    }
+
+    /// Whether the credits of a client should be looked at after a send: at most once a
+    /// minute per client and process.
+    pub fn credit_check_due(&self, client: &ClientId) -> bool {
+        if self.credit_checks.get(client).is_some() {
+            return false;
+        }
+        self.credit_checks.insert(client.clone(), ());
+        true
     }
 
     /// Forgets a user's membership in a client after it changed (roles, terms accepted).
@@ -177,6 +189,7 @@ impl Default for Caches {
             access: TtlCache::new(100_000, Duration::from_secs(30)),
             directory: TtlCache::new(100_000, Duration::from_secs(300)),
             forms: TtlCache::new(10_000, Duration::from_secs(10)),
+            credit_checks: TtlCache::new(100_000, Duration::from_secs(60)),
         }
     }
 }

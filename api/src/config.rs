@@ -131,6 +131,29 @@ pub struct Config {
         global = true
     )]
     pub webhook_allow_private: bool,
+
+    /// Mollie api key: purchases are paid through Mollie's checkout. Without it, purchases
+    /// are 'op factuur' (an admin confirms them; decision 022).
+    #[arg(long, env = "EFORM_MOLLIE_API_KEY", global = true)]
+    pub mollie_api_key: Option<String>,
+
+    /// Mollie's payments API.
+    #[arg(
+        long,
+        env = "EFORM_MOLLIE_API_URL",
+        default_value = "https://api.mollie.com/v2",
+        global = true
+    )]
+    pub mollie_api_url: String,
+
+    /// Where orders on invoice are mailed.
+    #[arg(
+        long,
+        env = "EFORM_SALES_EMAIL",
+        default_value = "verkoop@eform.nl",
+        global = true
+    )]
+    pub sales_email: String,
 }
 
 impl Config {

@@ -70,6 +70,23 @@ pub fn invalid(detail: &str) -> Result<Response> {
     )
 }
 
+/// Refused values: 422 with one error per Dutch `detail`, each shown as an alert.
+pub fn invalid_all(details: &[String]) -> Result<Response> {
+    answer(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &ErrorDocument {
+            errors: details
+                .iter()
+                .map(|detail| ErrorObject {
+                    status: "422".to_owned(),
+                    title: "Unprocessable Entity".to_owned(),
+                    detail: detail.clone(),
+                })
+                .collect(),
+        },
+    )
+}
+
 /// Reads a JSON:API body (sent as `application/vnd.api+json` or `application/json`).
 pub fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T> {
     serde_json::from_slice(bytes).map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))

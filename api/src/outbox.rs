@@ -4,23 +4,10 @@
 //! dispatcher does the rest.
 
 use crate::cache::CachedForm;
-use domain::notifications::Moment;
 use tenancy::tenant::deliveries::Planned;
 
 /// The deliveries due when a registration of `form` reaches `phase` (workflow forms) or is
 /// completed.
 pub fn planned(form: &CachedForm, phase: Option<&str>, completed: bool) -> Vec<Planned> {
-    let moment = Moment { phase, completed };
-    form.hooks
-        .iter()
-        .filter(|hook| hook.is_due(moment))
-        .map(|hook| Planned {
-            channel: hook.channel.as_str(),
-            index: hook.index,
-            name: hook.name.clone(),
-            hook_type: hook.hook_type,
-            phase: phase.map(str::to_owned),
-            setting: hook.setting.clone(),
-        })
-        .collect()
+    tenancy::tenant::deliveries::planned(&form.hooks, phase, completed)
 }

@@ -24,6 +24,8 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// Wakes the outbox dispatcher of this process after a send with deliveries.
     pub outbox: worker::Outbox,
+    /// How purchases are paid (decision 022).
+    pub payments: worker::purchases::Payments,
 }
 
 impl AppState {
@@ -40,7 +42,12 @@ impl AppState {
         )
         .await?;
         let metrics = Metrics::new()?;
+        let payments = worker::purchases::Payments::configured(
+            config.mollie_api_key.as_deref(),
+            &config.mollie_api_url,
+        )?;
         Ok(AppState {
+            payments,
             config: Arc::new(config),
             platform,
             tenants,

@@ -207,6 +207,9 @@ fn body_for(op: &str, ids: &Ids) -> Value {
             "attributes": { "roles": [] },
             "relationships": { "client": { "data": { "type": "client--client", "id": "{client_id}" } },
                                "user": { "data": { "type": "user--user", "id": "{user_id}" } } } } }),
+        "credit_create" => json!({ "data": { "type": "eform_credit--eform_credit",
+            "attributes": { "name": "Matrix" },
+            "relationships": { "client_id": { "data": { "type": "client--client", "id": "{client_id}" } } } } }),
         "folder_create" => json!({ "folder_name": "Nieuw" }),
         "folder_set_hidden" => json!({ "hidden": false }),
         "folder_rename" => json!({ "folder_name": "Hernoemd" }),
@@ -250,7 +253,12 @@ fn request(
         .flatten()
         .filter(|param| param["in"] == "query")
         .filter_map(|param| param["name"].as_str())
-        .find(|name| matches!(*name, "filter[client.id]" | "filter[field_client.id]"));
+        .find(|name| {
+            matches!(
+                *name,
+                "filter[client.id]" | "filter[field_client.id]" | "filter[client_id.id]"
+            )
+        });
     if let Some(name) = client_filter {
         let name = name.replace('[', "%5B").replace(']', "%5D");
         uri.push_str(&fill(&format!("?{name}={{client_id}}"), ids));

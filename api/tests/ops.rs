@@ -68,6 +68,49 @@ async fn metrics_count_requests_by_route_and_open_tenant_pools() -> TestResult {
         "{text}"
     );
     assert!(text.contains("eform_tenant_pools_open"), "{text}");
+    assert!(
+        text.contains(r#"eform_queue_depth{queue="work"}"#),
+        "{text}"
+    );
+    // Per client, from the latest dashboard report.
+    let ctx = app.state.job_context()?;
+    worker::report::run_day(&ctx, "2026-11-26").await?;
+    // A labelled counter is exported once it has a value.
+    app.state
+        .metrics
+        .jobs_failed
+        .with_label_values(&["dashboard_report"])
+        .inc_by(0);
+    let (_, text) = scrape(&app, "127.0.0.1:9100", None, false).await?;
+    let line = format!(r#"eform_client_credits_left{{client="{demo}",name="Demo Gemeente"}} 1000"#);
+    assert!(text.contains(&line), "{text}");
+    assert!(text.contains("eform_client_disk_bytes{"), "{text}");
+    assert!(text.contains("eform_client_registrations{"), "{text}");
+    // Every metric the Grafana dashboard in ops/ reads is one this server exports.
+    let dashboard = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../ops/grafana/eform-dashboard.json"),
+    )?;
+    let mut names: Vec<&str> = dashboard
+        .match_indices("eform_")
+        .map(|(at, _)| {
+            let rest = &dashboard[at..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            &rest[..end]
+        })
+        .filter(|name| name.len() > "eform_".len())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    assert!(names.len() >= 6, "{names:?}");
+    for name in names {
+        assert!(
+            text.contains(name),
+            "the dashboard reads {name}, which /metrics lacks"
+        );
+    }
     Ok(())
 }
 

@@ -479,12 +479,12 @@ async fn the_trash_is_emptied_after_30_days_with_its_files() -> TestResult {
     let on_disk = db.files_dir().join(&fid);
     assert!(on_disk.is_file());
 
-    // The schedule queues one purge (and one round of periodic mails) a day, however
-    // often it looks.
+    // The schedule queues one purge (and one round of periodic mails and one dashboard
+    // report) a day, however often it looks.
     let ctx = app.state.job_context()?;
     let now = tenancy::now();
     let queued = worker::schedule::due(&ctx, &app.state.queue, now).await?;
-    assert_eq!(queued.len(), 2, "{queued:?}");
+    assert_eq!(queued.len(), 3, "{queued:?}");
     assert!(
         worker::schedule::due(&ctx, &app.state.queue, now)
             .await?

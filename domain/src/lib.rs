@@ -14,6 +14,7 @@ pub mod messages;
 pub mod notice;
 pub mod notifications;
 pub mod periodic;
+pub mod purchases;
 pub mod raw_json;
 pub mod review;
 pub mod rules;

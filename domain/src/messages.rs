@@ -514,3 +514,57 @@ pub const GROUP_NAME_REQUIRED: &str = "Vul de naam van de groep in.";
 pub const GROUP_USER_ADDED: &str = "Gebruiker is toegevoegd aan groep.";
 /// A user removed from a group (document 002 section 8).
 pub const GROUP_USER_REMOVED: &str = "Gebruiker is verwijderd van groep.";
+
+// Credits, bundles, modules and purchases (document 002 sections 5 and 8, decision 022).
+
+/// A required field of a buy or credits form left empty.
+pub fn field_required(label: &str) -> String {
+    format!("{label} is verplicht.")
+}
+/// A number of credits that is not a whole number of at least 0.
+pub const CREDITS_TOTAL_INVALID: &str =
+    "Het aantal credits moet een geheel getal van 0 of hoger zijn.";
+/// An expiry date that is no date.
+pub const CREDIT_EXPIRY_INVALID: &str = "Vul een geldige vervaldatum in (JJJJ-MM-DD).";
+/// Credits added by hand (spec 002 section 8).
+pub const CREDITS_ADDED: &str = "Credits zijn toegevoegd aan klant.";
+/// Credits bought (spec 002 section 8).
+pub const CREDITS_BOUGHT: &str = "Credits zijn gekocht.";
+/// A module order confirmed: the client holds it now.
+pub const MODULE_GRANTED: &str = "De module is toegevoegd aan de klant.";
+/// A module buy without a module (spec 002 section 8).
+pub const MODULE_NOT_CHOSEN: &str = "U heeft nog geen module geselecteerd.";
+/// A bundle that is not (or no longer) on offer.
+pub const BUNDLE_UNKNOWN: &str = "Deze bundel is niet (meer) te koop.";
+/// A module that is not on offer.
+pub const MODULE_UNKNOWN: &str = "Deze module is niet (meer) te koop.";
+/// A module the client holds already.
+pub const MODULE_OWNED: &str = "Deze klant heeft deze module al.";
+/// The terms of the purchase not accepted.
+pub const PURCHASE_TERMS_REQUIRED: &str = "Accepteer de algemene voorwaarden om te bestellen.";
+/// The payment provider could not be reached or refused the payment.
+pub const PAYMENT_UNAVAILABLE: &str =
+    "De betaling kon niet worden gestart. Probeer het later opnieuw.";
+/// An order on invoice was received (shown on the credits page the checkout address leads to).
+pub const ORDER_RECEIVED: &str = "Uw bestelling is ontvangen. U ontvangt een factuur; zodra de bestelling is bevestigd, staan de credits of de module klaar.";
+/// A purchase that was granted already, or is no longer open.
+pub const PURCHASE_NOT_OPEN: &str = "Deze bestelling staat niet meer open.";
+/// A bundle or module offer with a bad value (admin edit).
+pub const OFFER_INVALID: &str =
+    "Vul een naam, een aantal credits groter dan 0 en een prijs van 0 of hoger in.";
+/// A chart asked for a year or month that does not exist.
+pub const CHART_PERIOD_INVALID: &str = "Kies een geldig jaar en een maand van 1 tot en met 12.";
+/// Subject of the low-credit mail.
+pub fn low_credit_subject(client: &str) -> String {
+    format!("Credits van {client} bijna op")
+}
+/// Body of the low-credit mail.
+pub fn low_credit_body(client: &str, left: i64, limit: i64) -> String {
+    format!(
+        "De credits van {client} zijn bijna op: er zijn nog {left} credits over (de waarschuwingsgrens is {limit}).\n\nKoop nieuwe credits in eform, onder Klantbeheer > Credits. Zonder credits worden nieuwe registraties wel bewaard, maar blijven ze verborgen totdat de credits zijn aangevuld."
+    )
+}
+/// Subject of the mail to sales about an order on invoice.
+pub fn order_subject(client: &str) -> String {
+    format!("Nieuwe bestelling op factuur van {client}")
+}

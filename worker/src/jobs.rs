@@ -18,6 +18,8 @@ pub enum MailKind {
     Welcome,
     /// An existing account confirms joining a client (self-registration).
     JoinConfirmation,
+    /// An order on invoice, to the platform's sales address.
+    Order,
 }
 
 impl MailKind {
@@ -27,6 +29,7 @@ impl MailKind {
             MailKind::PasswordReset => "mail.password_reset",
             MailKind::Welcome => "mail.welcome",
             MailKind::JoinConfirmation => "mail.join_confirmation",
+            MailKind::Order => "mail.order",
         }
     }
 }
@@ -109,6 +112,11 @@ pub enum WorkJob {
     },
     /// A value index a form's registrations list asked for (decision 018).
     ValueIndex { client_uuid: String, index_id: i64 },
+    /// A client's credits changed (added, or used by sends): release what is held, mail when
+    /// they run low (`crate::credits`).
+    Credits { client_uuid: String },
+    /// The dashboard report of one day (`crate::report`).
+    DashboardReport { day: String },
 }
 
 impl WorkJob {
@@ -120,6 +128,8 @@ impl WorkJob {
             WorkJob::PeriodicMails { .. } => "periodic_mails",
             WorkJob::WordTemplate { .. } => "word_template",
             WorkJob::ValueIndex { .. } => "value_index",
+            WorkJob::Credits { .. } => "credits",
+            WorkJob::DashboardReport { .. } => "dashboard_report",
         }
     }
 }
@@ -150,6 +160,14 @@ pub async fn run_work(job: WorkJob, ctx: Data<JobContext>) -> Result<(), BoxDynE
             index_id,
         } => crate::value_index::run(&ctx, client_uuid, *index_id)
             .await
+            .map_err(Into::into),
+        WorkJob::Credits { client_uuid } => crate::credits::run(&ctx, client_uuid)
+            .await
+            .map(drop)
+            .map_err(Into::into),
+        WorkJob::DashboardReport { day } => crate::report::run_day(&ctx, day)
+            .await
+            .map(drop)
             .map_err(Into::into),
     };
     match &outcome {

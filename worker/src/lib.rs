@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod convert;
+pub mod credits;
 pub mod deliver;
 pub mod export;
 pub mod jobs;
@@ -14,9 +15,11 @@ pub mod notice;
 pub mod outbox;
 pub mod pdf;
 pub mod periodic;
+pub mod purchases;
 pub mod purge;
 pub mod queue;
 pub mod removal;
+pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod snapshot;

@@ -1,7 +1,7 @@
 //! Prometheus metrics of one eform process: HTTP requests, jobs and open tenant pools.
 
 use prometheus::{
-    HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
+    HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 /// Every metric the process exports at `GET /metrics`. Cloning shares the counters.
@@ -18,6 +18,14 @@ pub struct Metrics {
     pub jobs_failed: IntCounterVec,
     /// Tenant pools open in this process.
     pub tenant_pools_open: IntGauge,
+    /// Per client (from the latest dashboard report): completed registrations.
+    pub client_registrations: IntGaugeVec,
+    /// Per client (from the latest dashboard report): credits left.
+    pub client_credits_left: IntGaugeVec,
+    /// Per client (from the latest dashboard report): bytes of its folder.
+    pub client_disk_bytes: IntGaugeVec,
+    /// Jobs waiting in each queue.
+    pub queue_depth: IntGaugeVec,
 }
 
 impl Metrics {
@@ -51,11 +59,37 @@ impl Metrics {
             &["job"],
         )?;
         let tenant_pools_open = IntGauge::new("tenant_pools_open", "Tenant database pools open")?;
+        let per_client =
+            |name: &str, help: &str| IntGaugeVec::new(Opts::new(name, help), &["client", "name"]);
+        let client_registrations = per_client(
+            "client_registrations",
+            "Completed registrations per client (latest dashboard report)",
+        )?;
+        let client_credits_left = per_client(
+            "client_credits_left",
+            "Credits left per client (latest dashboard report)",
+        )?;
+        let client_disk_bytes = per_client(
+            "client_disk_bytes",
+            "Bytes of each client's folder (latest dashboard report)",
+        )?;
+        let queue_depth = IntGaugeVec::new(
+            Opts::new("queue_depth", "Jobs waiting in each queue"),
+            &["queue"],
+        )?;
         registry.register(Box::new(http_requests.clone()))?;
         registry.register(Box::new(http_latency.clone()))?;
         registry.register(Box::new(jobs_processed.clone()))?;
         registry.register(Box::new(jobs_failed.clone()))?;
         registry.register(Box::new(tenant_pools_open.clone()))?;
+        for gauge in [
+            &client_registrations,
+            &client_credits_left,
+            &client_disk_bytes,
+            &queue_depth,
+        ] {
+            registry.register(Box::new(gauge.clone()))?;
+        }
         Ok(Metrics {
             registry,
             http_requests,
@@ -63,6 +97,10 @@ impl Metrics {
             jobs_processed,
             jobs_failed,
             tenant_pools_open,
+            client_registrations,
+            client_credits_left,
+            client_disk_bytes,
+            queue_depth,
         })
     }
 

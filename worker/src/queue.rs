@@ -24,16 +24,25 @@ pub enum QueueError {
 #[derive(Clone)]
 pub enum Queue {
     Sqlite {
+        /// The job database, for the queue's depth.
+        pool: sqlx::SqlitePool,
+        prefix: String,
         mail: SqliteStorage<MailJob>,
         work: SqliteStorage<WorkJob>,
         deliver: SqliteStorage<DeliverJob>,
     },
     Redis {
+        /// The connection, for the queue's depth.
+        conn: redis::aio::ConnectionManager,
+        prefix: String,
         mail: RedisStorage<MailJob>,
         work: RedisStorage<WorkJob>,
         deliver: RedisStorage<DeliverJob>,
     },
 }
+
+/// The queues of one backend, by the name their metric carries.
+const QUEUES: [&str; 3] = ["mail", "work", "deliver"];
 
 impl std::fmt::Debug for Queue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -67,6 +76,8 @@ impl Queue {
                     .map_err(|err| QueueError::Redis(err.to_string()))?;
                 let config = |job| apalis_redis::Config::default().queue(queue_name(prefix, job));
                 Ok(Queue::Redis {
+                    conn: conn.clone(),
+                    prefix: prefix.to_owned(),
                     mail: RedisStorage::new(conn.clone()).with_config(config("mail")),
                     work: RedisStorage::new(conn.clone()).with_config(config("work")),
                     deliver: RedisStorage::new(conn)
@@ -77,6 +88,8 @@ impl Queue {
                 let pool = connect_jobs_db(data_dir).await?;
                 let config = |job| apalis_sqlite::Config::default().queue(queue_name(prefix, job));
                 Ok(Queue::Sqlite {
+                    pool: pool.clone(),
+                    prefix: prefix.to_owned(),
                     mail: SqliteStorage::new(&pool).with_config(config("mail")),
                     work: SqliteStorage::new(&pool).with_config(config("work")),
                     deliver: SqliteStorage::new(&pool)
@@ -84,6 +97,29 @@ impl Queue {
                 })
             }
         }
+    }
+
+    /// Jobs waiting in each queue (not yet taken by a worker), by queue.
+    pub async fn depth(&self) -> Result<Vec<(&'static str, i64)>, QueueError> {
+        let mut depths = Vec::new();
+        for job in QUEUES {
+            let waiting = match self {
+                Queue::Sqlite { pool, prefix, .. } => sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM Jobs WHERE job_type = ?1 AND status = 'Pending'",
+                )
+                .bind(queue_name(prefix, job))
+                .fetch_one(pool)
+                .await
+                .map_err(|err| QueueError::Sqlite(err.to_string()))?,
+                Queue::Redis { conn, prefix, .. } => redis::cmd("LLEN")
+                    .arg(format!("{}:active", queue_name(prefix, job)))
+                    .query_async(&mut conn.clone())
+                    .await
+                    .map_err(|err| QueueError::Redis(err.to_string()))?,
+            };
+            depths.push((job, waiting));
+        }
+        Ok(depths)
     }
 
     /// Queues a mail.

@@ -66,6 +66,7 @@ pub async fn run(
             mail,
             work,
             deliver: deliveries,
+            ..
         } => {
             let mail = WorkerBuilder::new(mail_name)
                 .backend(mail.poll_with_interval(POLL_INTERVAL))
@@ -93,6 +94,7 @@ pub async fn run(
             mail,
             work,
             deliver: deliveries,
+            ..
         } => {
             let mail = WorkerBuilder::new(mail_name)
                 .backend(mail.poll_with_interval(POLL_INTERVAL))

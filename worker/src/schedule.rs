@@ -13,6 +13,8 @@ use tokio::sync::watch;
 
 /// The daily purge's name in `scheduled_runs`.
 pub const DAILY_PURGE: &str = "daily_purge";
+/// The daily dashboard report's name in `scheduled_runs`.
+pub const DASHBOARD_REPORT: &str = "dashboard_report";
 /// A claimed run not finished after this long is queued again.
 const RUN_GRACE_SECS: i64 = 3600;
 
@@ -33,12 +35,13 @@ fn job_of(job: &str, period: &str) -> Option<WorkJob> {
     match job {
         DAILY_PURGE => Some(WorkJob::DailyPurge { day }),
         PERIODIC_MAILS => Some(WorkJob::PeriodicMails { day }),
+        DASHBOARD_REPORT => Some(WorkJob::DashboardReport { day }),
         _ => None,
     }
 }
 
 /// The periodic jobs, each run once a day.
-const DAILY: [&str; 2] = [DAILY_PURGE, PERIODIC_MAILS];
+const DAILY: [&str; 3] = [DAILY_PURGE, PERIODIC_MAILS, DASHBOARD_REPORT];
 
 /// Queues what is due at `now` (unix time) and not claimed yet, and what was lost; answers
 /// what it queued.
@@ -61,6 +64,12 @@ pub async fn due(ctx: &JobContext, queue: &Queue, now: i64) -> Result<Vec<WorkJo
         queued.push(job);
     }
     crate::batch::sweep(ctx, queue, now).await?;
+    // Grants a crash cut short are completed, and their clients' held registrations released.
+    for client_uuid in crate::purchases::sweep(ctx, now).await? {
+        let job = WorkJob::Credits { client_uuid };
+        queue.push_work(job.clone()).await?;
+        queued.push(job);
+    }
     Ok(queued)
 }
 

@@ -225,6 +225,13 @@ pub fn require_admin(auth: &AuthUser) -> Result<()> {
     judge_admin(&auth.user.global_roles).into_result()
 }
 
+/// Every client's files, for a platform admin ([`Rule::Admin`]): whole clients taken out
+/// or put in (snapshots), and the figures of all clients (the dashboard's chart).
+pub fn admin_tenants<'a>(state: &'a AppState, auth: &AuthUser) -> Result<&'a TenantRegistry> {
+    require_admin(auth)?;
+    Ok(&state.tenants.0)
+}
+
 /// Makes a new client for a platform user ([`Rule::Platform`]): its own database file
 /// first, then its platform row, so a client that is listed can always be opened (a crash
 /// in between leaves only an empty folder no one refers to).

@@ -67,6 +67,26 @@ pub const CLIENT_DELETE: Route = perm("client_delete", P::DeleteClientEntities);
 pub const CLIENT_SNAPSHOT: Route = route("client_snapshot", Rule::Admin);
 pub const CLIENT_SNAPSHOT_FILE: Route = route("client_snapshot_file", Rule::Admin);
 pub const CLIENT_RESTORE: Route = route("client_restore", Rule::Admin);
+// Credits, purchases and the dashboard (issue 14, decision 022).
+pub const CREDITS_LIST: Route = perm("credits_list", P::ViewCreditEntities);
+pub const CREDIT_CREATE: Route = perm("credit_create", P::AdminAddClientCredits);
+pub const CREDIT_BUNDLES: Route = perm("credit_bundles", P::AddClientCredits);
+pub const CREDIT_BUY: Route = perm("credit_buy", P::AddClientCredits);
+pub const CLIENT_MODULES: Route = perm("client_modules", P::EditClient);
+pub const MODULE_BUY: Route = perm("module_buy", P::EditClient);
+pub const CLIENT_PURCHASES: Route = perm("client_purchases", P::ViewCreditEntities);
+pub const PURCHASES_OPEN: Route = route("purchases_open", Rule::Admin);
+pub const PURCHASE_CONFIRM: Route = route("purchase_confirm", Rule::Admin);
+/// Mollie's call: believed only after the payment is read from Mollie itself.
+pub const PAYMENT_WEBHOOK: Route = route("payment_webhook", Rule::Public);
+pub const OFFER_BUNDLES: Route = route("offer_bundles", Rule::Admin);
+pub const OFFER_BUNDLE_CREATE: Route = route("offer_bundle_create", Rule::Admin);
+pub const OFFER_BUNDLE_UPDATE: Route = route("offer_bundle_update", Rule::Admin);
+pub const OFFER_MODULES: Route = route("offer_modules", Rule::Admin);
+pub const OFFER_MODULE_UPDATE: Route = route("offer_module_update", Rule::Admin);
+pub const DASHBOARD_REPORTS: Route = route("dashboard_reports", Rule::Admin);
+/// One client's chart; `all` (every client) is for admins (checked by the handler).
+pub const CREDIT_CHART: Route = perm("credit_chart", P::ViewCreditEntities);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
 
@@ -212,6 +232,23 @@ pub const ALL: &[Route] = &[
     CLIENT_SNAPSHOT,
     CLIENT_SNAPSHOT_FILE,
     CLIENT_RESTORE,
+    CREDITS_LIST,
+    CREDIT_CREATE,
+    CREDIT_BUNDLES,
+    CREDIT_BUY,
+    CLIENT_MODULES,
+    MODULE_BUY,
+    CLIENT_PURCHASES,
+    PURCHASES_OPEN,
+    PURCHASE_CONFIRM,
+    PAYMENT_WEBHOOK,
+    OFFER_BUNDLES,
+    OFFER_BUNDLE_CREATE,
+    OFFER_BUNDLE_UPDATE,
+    OFFER_MODULES,
+    OFFER_MODULE_UPDATE,
+    DASHBOARD_REPORTS,
+    CREDIT_CHART,
     BATCH_PROCESS,
     FOLDER_USER_TREE,
     FOLDER_TREE,

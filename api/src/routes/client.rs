@@ -73,6 +73,9 @@ struct ClientDetails {
     field_credits: i64,
     field_low_credit_email_limit: i64,
     terms_and_conditions_required: bool,
+    /// `YYYY-MM-DD`: the last day of the credits that expire first (of those that still
+    /// count and have some left); absent when none expire.
+    credits_next_expire_date: Option<String>,
 }
 
 /// `GET api/client/{id}`: credits and modules. Credits past their expiry count as 0 for
@@ -87,6 +90,7 @@ async fn show(
 ) -> Result<Json<ClientDetails>> {
     let ctx = policy::client_by_id(&state, auth, &client_id, &table::CLIENT_SHOW).await?;
     let left = credits::left(ctx.db(), ctx.access.is_admin()).await?;
+    let next_expiry = credits::next_expiry(ctx.db()).await?;
     let client = ctx.client;
     Ok(Json(ClientDetails {
         id: client.id.to_string(),
@@ -97,6 +101,7 @@ async fn show(
         field_credits: left,
         field_low_credit_email_limit: client.low_credit_email_limit,
         terms_and_conditions_required: client.terms_and_conditions_required,
+        credits_next_expire_date: next_expiry.map(crate::routes::credits::last_day),
     }))
 }
 

@@ -84,8 +84,66 @@ async fn metrics(
     }
     let open = i64::try_from(state.tenants.open_count()).unwrap_or(i64::MAX);
     state.metrics.tenant_pools_open.set(open);
+    client_gauges(&state).await?;
+    match state.queue.depth().await {
+        Ok(depths) => {
+            for (queue, waiting) in depths {
+                state
+                    .metrics
+                    .queue_depth
+                    .with_label_values(&[queue])
+                    .set(waiting);
+            }
+        }
+        Err(err) => tracing::warn!(error = %err, "reading the queue depth failed"),
+    }
     let body = state.metrics.render().map_err(AppError::internal)?;
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], body))
+}
+
+/// One client's line of the latest dashboard report, as the gauges read it.
+#[derive(Debug, serde::Deserialize)]
+struct ClientLine {
+    client_id: String,
+    client_name: String,
+    #[serde(default)]
+    registration_count: i64,
+    #[serde(default)]
+    disk_bytes: i64,
+    #[serde(default)]
+    credits_left: i64,
+}
+
+/// The per-client gauges, from the latest dashboard report (the worker makes it daily):
+/// reading every client's file on each scrape would not scale with the clients.
+async fn client_gauges(state: &AppState) -> Result<()> {
+    let latest = tenancy::platform::reports::list(&state.platform, "", 1).await?;
+    let Some(report) = latest.first() else {
+        return Ok(());
+    };
+    let lines: Vec<ClientLine> =
+        serde_json::from_str(&report.registration_count_per_client).unwrap_or_default();
+    let metrics = &state.metrics;
+    // Removed clients go with the report that no longer lists them.
+    metrics.client_registrations.reset();
+    metrics.client_credits_left.reset();
+    metrics.client_disk_bytes.reset();
+    for line in lines {
+        let labels = [line.client_id.as_str(), line.client_name.as_str()];
+        metrics
+            .client_registrations
+            .with_label_values(&labels)
+            .set(line.registration_count);
+        metrics
+            .client_credits_left
+            .with_label_values(&labels)
+            .set(line.credits_left);
+        metrics
+            .client_disk_bytes
+            .with_label_values(&labels)
+            .set(line.disk_bytes);
+    }
+    Ok(())
 }
 
 /// This document.

@@ -315,6 +315,7 @@ async fn store(
             if has_outbox {
                 state.outbox.wake(db.client_id());
             }
+            crate::routes::purchases::after_send(state, db.client_id()).await;
             Ok((StatusCode::CREATED, Json(RegistrationJson::new(reg, form))))
         }
         SubmitOutcome::Replayed(reg) => {

@@ -172,7 +172,7 @@ async fn file(
         }
         (None, None) => return Err(AppError::Unauthenticated),
     };
-    policy::require_admin(&auth)?;
+    let registry = policy::admin_tenants(&state, &auth)?;
     let batch = batches::find(&state.platform, &batch_name)
         .await?
         .filter(|batch| batch.kind == CLIENT_SNAPSHOT && batch.client_id.as_str() == client_id)
@@ -190,14 +190,7 @@ async fn file(
         .and_then(|result| {
             let name = result.strip_prefix("exports/")?;
             let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
-            plain.then(|| {
-                state
-                    .tenants
-                    .for_operations()
-                    .tenant_dir(&client.id)
-                    .join("exports")
-                    .join(name)
-            })
+            plain.then(|| registry.tenant_dir(&client.id).join("exports").join(name))
         })
         .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))?;
     let opened = tokio::fs::File::open(&path)
@@ -259,9 +252,8 @@ async fn restore(
     request: axum::extract::Request,
 ) -> Result<Json<RestoreStarted>> {
     // The caller first: nothing of the body is read for anyone but an admin.
-    policy::require_admin(&auth)?;
+    let uploads = policy::admin_tenants(&state, &auth)?.uploads_dir();
     let MultipartBody(mut multipart) = MultipartBody::from_request(request, &state).await?;
-    let uploads = state.tenants.for_operations().uploads_dir();
     tokio::fs::create_dir_all(&uploads)
         .await
         .map_err(AppError::internal)?;

@@ -56,6 +56,9 @@ pub fn config(data_dir: PathBuf) -> Config {
         job_lease_seconds: 60,
         delivery_retry_seconds: 1,
         webhook_allow_private: true,
+        mollie_api_key: None,
+        mollie_api_url: "http://127.0.0.1:9/v2".into(),
+        sales_email: "verkoop@eform.test".into(),
     }
 }
 

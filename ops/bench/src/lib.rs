@@ -89,6 +89,9 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         job_lease_seconds: 60,
         delivery_retry_seconds: 10,
         webhook_allow_private: false,
+        mollie_api_key: None,
+        mollie_api_url: "http://127.0.0.1:9/v2".into(),
+        sales_email: "verkoop@eform.test".into(),
     };
     api::AppState::open(config).await
 }

@@ -148,3 +148,40 @@ pub fn new_client(name: &str) -> Client {
         created_at: now(),
     }
 }
+
+/// Claims the low-credit mail of a client that is below its limit: true for the one caller
+/// that should send it, once per crossing.
+pub async fn claim_low_credit_mail(db: &Platform, id: &ClientId) -> Result<bool> {
+    let claimed = sqlx::query(
+        "UPDATE clients SET low_credit_warned = 1 WHERE id = ?1 AND low_credit_warned = 0",
+    )
+    .bind(id.as_str())
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(claimed == 1)
+}
+
+/// The client's credits are at or above its limit again: the next crossing mails again.
+pub async fn clear_low_credit_mail(db: &Platform, id: &ClientId) -> Result<()> {
+    sqlx::query("UPDATE clients SET low_credit_warned = 0 WHERE id = ?1 AND low_credit_warned = 1")
+        .bind(id.as_str())
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// Gives the client a module (a purchase's grant); giving it again changes nothing.
+pub async fn add_module(db: &Platform, id: &ClientId, module: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE clients SET modules = (
+             SELECT json_group_array(value) FROM (
+                 SELECT value FROM json_each(clients.modules) UNION SELECT ?2 ORDER BY 1))
+         WHERE id = ?1",
+    )
+    .bind(id.as_str())
+    .bind(module)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}

@@ -1,7 +1,99 @@
-//! Queries on `credits`, the client's credit ledger.
+//! Queries on `credits`, the client's credit ledger, and `credit_usage`, the credits used
+//! per day.
 
 use crate::error::Result;
 use crate::{TenantDb, new_id, now};
+
+/// A bundle of credits in the ledger (bought, or added by hand).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Credit {
+    pub id: String,
+    pub name: String,
+    pub credits_total: i64,
+    pub credits_left: i64,
+    /// Unix time after which they no longer count (for non-admins).
+    pub credit_expire_date: Option<i64>,
+    /// The contact fields, as JSON.
+    pub contact: String,
+    pub created_at: i64,
+}
+
+/// Every bundle of the ledger, newest first.
+pub async fn list(db: &TenantDb) -> Result<Vec<Credit>> {
+    Ok(sqlx::query_as(
+        "SELECT id, name, credits_total, credits_left, credit_expire_date, contact, created_at
+         FROM credits ORDER BY created_at DESC, id",
+    )
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// Adds a bundle under `id` (a purchase's id, so a grant that runs twice adds it once);
+/// answers whether it was added now.
+pub async fn add_once(
+    db: &TenantDb,
+    id: &str,
+    name: &str,
+    total: i64,
+    expires_at: Option<i64>,
+    contact: &str,
+) -> Result<bool> {
+    let added = sqlx::query(
+        "INSERT OR IGNORE INTO credits (id, name, credits_total, credits_left, credit_expire_date, contact, created_at)
+         VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6)",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(total)
+    .bind(expires_at)
+    .bind(contact)
+    .bind(now())
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(added == 1)
+}
+
+/// When the next credits that still count expire (unix time), if any expire at all.
+pub async fn next_expiry(db: &TenantDb) -> Result<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "SELECT MIN(credit_expire_date) FROM credits WHERE credits_left > 0 AND credit_expire_date > ?1",
+    )
+    .bind(now())
+    .fetch_one(db.pool())
+    .await?)
+}
+
+/// Credits used per period: the sum over the days whose date starts with each prefix
+/// (`YYYY-MM` for a month, `YYYY-MM-DD` for a day), in the order given.
+pub async fn used_per_period(db: &TenantDb, periods: &[String]) -> Result<Vec<i64>> {
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT p.value, COALESCE(SUM(u.used), 0) FROM json_each(?1) p
+         LEFT JOIN credit_usage u ON u.day >= p.value AND u.day < p.value || '~'
+         GROUP BY p.key ORDER BY p.key",
+    )
+    .bind(serde_json::to_string(periods)?)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.into_iter().map(|(_, used)| used).collect())
+}
+
+/// Records `used` credits as used today, inside the caller's transaction.
+async fn record_use(conn: &mut sqlx::SqliteConnection, used: i64) -> Result<()> {
+    if used <= 0 {
+        return Ok(());
+    }
+    let day = domain::dates::local_datetime(now());
+    sqlx::query(
+        "INSERT INTO credit_usage (day, used) VALUES (?1, ?2)
+         ON CONFLICT (day) DO UPDATE SET used = used + excluded.used",
+    )
+    .bind(day.get(..10).unwrap_or_default())
+    .bind(used)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
 
 /// Credits left over all bundles; bundles past their expiry count only when `include_expired`
 /// (admins see real values, everyone else sees expired credits as 0 — spec document 3).
@@ -41,12 +133,19 @@ pub async fn count(db: &TenantDb) -> Result<i64> {
 }
 
 /// Takes up to `wanted` credits, from the bundles that expire first, inside the caller's
-/// transaction; answers how many it got (the rest of the sends are kept on hold).
+/// transaction, and records them as used today; answers how many it got (the rest of the
+/// sends are kept on hold).
 pub(crate) async fn consume(
     conn: &mut sqlx::SqliteConnection,
     wanted: i64,
     allow_expired: bool,
 ) -> Result<i64> {
+    let got = take(conn, wanted, allow_expired).await?;
+    record_use(conn, got).await?;
+    Ok(got)
+}
+
+async fn take(conn: &mut sqlx::SqliteConnection, wanted: i64, allow_expired: bool) -> Result<i64> {
     if wanted <= 0 {
         return Ok(0);
     }

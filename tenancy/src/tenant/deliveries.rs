@@ -50,6 +50,29 @@ macro_rules! columns {
     };
 }
 
+/// The deliveries due when a registration reaches `phase` (workflow forms) or is completed,
+/// of a form whose e-mail settings and integrations are `hooks`
+/// (`domain::notifications::hooks`), each setting kept as it is now.
+pub fn planned(
+    hooks: &[domain::notifications::Due],
+    phase: Option<&str>,
+    completed: bool,
+) -> Vec<Planned> {
+    let moment = domain::notifications::Moment { phase, completed };
+    hooks
+        .iter()
+        .filter(|hook| hook.is_due(moment))
+        .map(|hook| Planned {
+            channel: hook.channel.as_str(),
+            index: hook.index,
+            name: hook.name.clone(),
+            hook_type: hook.hook_type,
+            phase: phase.map(str::to_owned),
+            setting: hook.setting.clone(),
+        })
+        .collect()
+}
+
 /// Records the deliveries of one event of a registration inside the caller's transaction.
 /// `event` tells the events apart (`new`, a workflow move's id, `resend-<id>`); recording
 /// the same event twice adds nothing.

@@ -285,6 +285,60 @@ pub(crate) async fn apply_submit(
     Ok(SubmitOutcome::Created(row.into()))
 }
 
+/// Releases registrations on hold, oldest first, as far as the client's credits reach: at
+/// most `limit` in one transaction, each taking a credit, becoming completed and recording
+/// its e-mails and webhooks (`planned` answers them for a form and a phase). Answers how
+/// many it released; 0 when none are held or no credits are left. Safe to run again and
+/// beside sends: a registration is released once, by the transaction that takes its credit.
+pub async fn release_held(
+    db: &TenantDb,
+    limit: i64,
+    planned: &(dyn Fn(&str, Option<&str>) -> Vec<deliveries::Planned> + Sync),
+) -> Result<u64> {
+    // The write lock first: a send in between cannot take the credits counted here.
+    let mut tx = db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let held: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, form_id, phase FROM registrations INDEXED BY registrations_held
+         WHERE status = 'hold' ORDER BY created_at, serial_number LIMIT ?1",
+    )
+    .bind(limit)
+    .fetch_all(&mut *tx)
+    .await?;
+    let got = credits::consume(&mut tx, i64::try_from(held.len()).unwrap_or(0), false).await?;
+    let at = now();
+    let mut released = 0;
+    for (id, form_id, phase) in held.iter().take(usize::try_from(got).unwrap_or(0)) {
+        sqlx::query(
+            "UPDATE registrations SET status = 'completed', updated_at = ?2 WHERE id = ?1 AND status = 'hold'",
+        )
+        .bind(id)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        deliveries::record(
+            &mut tx,
+            id,
+            form_id,
+            "new",
+            &planned(form_id, phase.as_deref()),
+            at,
+        )
+        .await?;
+        released += 1;
+    }
+    tx.commit().await?;
+    Ok(released)
+}
+
+/// Registrations kept on hold for want of credits.
+pub async fn held_count(db: &TenantDb) -> Result<i64> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM registrations WHERE status = 'hold'")
+            .fetch_one(db.pool())
+            .await?,
+    )
+}
+
 /// What the batch path decided for one send before anything is written.
 enum Plan {
     Insert(String),

@@ -354,6 +354,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{client_id}/chart-credit-usages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/clients/{id|all}/chart-credit-usages?year&month`: credits used per period, for
+         *     one client ('view credit entities') or for every client (admins).
+         */
+        get: operations["credit_chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/credit-bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/clients/{id}/credit-bundles`: the bundles on offer. */
+        get: operations["credit_bundles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/credit-buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST api/clients/{id}/credit-buy`: orders a bundle; answers where to pay. */
+        post: operations["credit_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/clients/{id}/modules`: the modules on offer, and which the client holds. */
+        get: operations["client_modules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/modules-buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST api/clients/{id}/modules-buy`: orders a module; answers where to pay. */
+        post: operations["module_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{client_id}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/clients/{id}/purchases`: the client's orders, newest first. */
+        get: operations["client_purchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{client_id}/remove-user/{user_id}": {
         parameters: {
             query?: never;
@@ -411,6 +516,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/credit-bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/credit-bundles`: every bundle, also the ones switched off (admins). */
+        get: operations["offer_bundles"];
+        put?: never;
+        /** `POST api/credit-bundles`: a new bundle (admins). */
+        post: operations["offer_bundle_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credit-bundles/{bundle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** `PATCH api/credit-bundles/{id}`: a bundle changed, or switched off (admins). */
+        patch: operations["offer_bundle_update"];
         trace?: never;
     };
     "/api/file-upload/by-hash/{sha256}": {
@@ -1160,6 +1300,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/module-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/module-offers`: every module offer (admins). */
+        get: operations["offer_modules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/module-offers/{module}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** `PATCH api/module-offers/{module}`: a module's offer changed (admins). */
+        patch: operations["offer_module_update"];
+        trace?: never;
+    };
     "/api/my-registrations": {
         parameters: {
             query?: never;
@@ -1198,6 +1372,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/mollie": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST api/payments/mollie`: Mollie says a payment changed. The payment is fetched from
+         *     Mollie (what the call claims is never believed) and, once paid, granted exactly once;
+         *     Mollie calls again after any answer but 200, so unknown payments answer 200 too.
+         */
+        post: operations["payment_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/process-word-file/{form_id}/{file_id}": {
         parameters: {
             query?: never;
@@ -1212,6 +1407,43 @@ export interface paths {
         get: operations["word_file_process"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/purchases`: the orders waiting for an admin's confirmation, oldest first. */
+        get: operations["purchases_open"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/purchases/{purchase_id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST api/purchases/{id}/confirm`: an admin confirms an order on invoice (its invoice is
+         *     paid): the credits or the module are granted, once, however often it is confirmed.
+         */
+        post: operations["purchase_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1519,6 +1751,47 @@ export interface paths {
         patch: operations["client_update"];
         trace?: never;
     };
+    "/jsonapi/dashboard_report/dashboard_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET jsonapi/dashboard_report/dashboard_report`: the daily reports, newest first (admins). */
+        get: operations["dashboard_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jsonapi/eform_credit/eform_credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/eform_credit/eform_credit?filter[client_id.id]=…`: the client's credits,
+         *     newest first.
+         */
+        get: operations["credits_list"];
+        put?: never;
+        /**
+         * `POST jsonapi/eform_credit/eform_credit` ('admin add client credits'): adds credits by
+         *     hand; held registrations are released as far as they reach.
+         */
+        post: operations["credit_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/jsonapi/user/user": {
         parameters: {
             query?: never;
@@ -1778,9 +2051,48 @@ export interface components {
             /** Format: int64 */
             total_items: number;
         };
+        /** @description A bundle as the buy screen shows it; prices in cents, exclusive of VAT. */
+        BundleJson: {
+            /** Format: int64 */
+            credits: number;
+            id: string;
+            name: string;
+            /** Format: int64 */
+            price: number;
+            /** Format: double */
+            pricePerCredit: number;
+        };
+        /** @description A bundle as admins edit it; price in cents, exclusive of VAT. */
+        BundleOffer: {
+            /** Format: int64 */
+            credits?: number;
+            enabled?: boolean;
+            id?: string;
+            name?: string;
+            /** Format: int64 */
+            position?: number;
+            /** Format: int64 */
+            price?: number;
+        };
+        /** @description The contact fields and the terms, as every buy form sends them. */
+        BuyBody: Record<string, unknown> & {
+            /** @description The bundle (credit-buy). */
+            bundle?: string | null;
+            /** @description The module (modules-buy). */
+            selected_module?: string | null;
+            /** @description The terms checkbox; the button is disabled without it. */
+            terms?: boolean | null;
+        };
         /** @description `{"status": "success"}`. */
         Cancelled: {
             status: string;
+        };
+        /** @description Credits used per month of a year or per day of a month. */
+        Chart: {
+            /** @description `YYYY-MM` per month, or `YYYY-MM-DD` per day. */
+            labels: string[];
+            /** @description One line per client (the clients that used credits then, for `all`). */
+            series: components["schemas"]["Series"][];
         };
         /** @description `GET api/client/{id}/info`. */
         ClientAccess: {
@@ -1793,6 +2105,11 @@ export interface components {
         ClientDetails: {
             /** Format: int64 */
             credits: number;
+            /**
+             * @description `YYYY-MM-DD`: the last day of the credits that expire first (of those that still
+             *     count and have some left); absent when none expire.
+             */
+            credits_next_expire_date?: string | null;
             /** Format: int64 */
             field_credits: number;
             /** Format: int64 */
@@ -1879,6 +2196,41 @@ export interface components {
             rules?: Record<string, unknown>[] | null;
             schema?: Record<string, unknown>[] | null;
             values?: Record<string, unknown> | null;
+        };
+        /** @description A bundle of the ledger. */
+        CreditAttributes: {
+            /** @description The contact fields, when the bundle was bought or added with them. */
+            contact: Record<string, unknown>;
+            /** @description The contact's address in one line. */
+            contact_address: string;
+            /** @description RFC 3339, UTC. */
+            created: string;
+            /** @description `YYYY-MM-DD`, the last day they count. */
+            credit_expire_date?: string | null;
+            /**
+             * Format: int64
+             * @description 0 once expired, for everyone but admins (spec 002 section 1).
+             */
+            credits_left: number;
+            /** Format: int64 */
+            credits_total: number;
+            name: string;
+        };
+        CreditDocument: {
+            data: components["schemas"]["CreditResource"];
+        };
+        CreditList: {
+            data: components["schemas"]["CreditResource"][];
+        };
+        CreditRelationships: {
+            client_id: components["schemas"]["One"];
+        };
+        CreditResource: {
+            attributes: components["schemas"]["CreditAttributes"];
+            id: string;
+            relationships: components["schemas"]["CreditRelationships"];
+            /** @description Always `eform_credit--eform_credit`. */
+            type: string;
         };
         /** @description `GET .../download-emails`. */
         DownloadLink: {
@@ -2152,6 +2504,32 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A module offer as the buy screen shows it; price in cents, exclusive of VAT. */
+        ModuleJson: {
+            description: string;
+            enabled: boolean;
+            name: string;
+            /** @description The client holds it already. */
+            owned: boolean;
+            /** Format: int64 */
+            price: number;
+            /** @description The module: word, map_element, location, tracking, qr_code. */
+            type: string;
+        };
+        /** @description A module offer as admins edit it; price in cents, exclusive of VAT. */
+        ModuleOfferJson: {
+            description?: string;
+            enabled?: boolean;
+            name?: string;
+            /** Format: int64 */
+            price?: number;
+            /** @description word, map_element, location, tracking or qr_code. */
+            type?: string;
+        };
+        /** @description Mollie's webhook call: only the payment's id; its status is read from Mollie itself. */
+        MollieCall: {
+            id: string;
+        };
         /** @description `GET api/my-registrations`. */
         MyRegistrationsPage: {
             /** Format: int64 */
@@ -2171,6 +2549,29 @@ export interface components {
         /** @description `{ data: { type, attributes: { name } } }` of a new client. */
         NewClientDocument: {
             data: components["schemas"]["NewClientData"];
+        };
+        NewCreditAttributes: Record<string, unknown> & {
+            /** @description `YYYY-MM-DD`; two years ahead when absent. */
+            credit_expire_date?: string | null;
+            /**
+             * Format: int64
+             * @description A whole number of at least 0.
+             */
+            credits_total: number;
+            name?: string;
+        };
+        NewCreditData: {
+            attributes: components["schemas"]["NewCreditAttributes"];
+            relationships: components["schemas"]["NewCreditRelationships"];
+            /** @description `eform_credit--eform_credit`. */
+            type: string;
+        };
+        /** @description `POST jsonapi/eform_credit/eform_credit`: what an admin adds by hand. */
+        NewCreditDocument: {
+            data: components["schemas"]["NewCreditData"];
+        };
+        NewCreditRelationships: {
+            client_id: components["schemas"]["One"];
         };
         /** @description Body of `POST api/client/{id}/favorite-elements`. */
         NewFavorite: {
@@ -2214,6 +2615,19 @@ export interface components {
         One: {
             data: components["schemas"]["Ref"];
         };
+        /**
+         * @description Where a purchase goes on: the address the buyer is sent to (the provider's checkout, or
+         *     back to the credits page for an order on invoice).
+         */
+        Ordered: {
+            "checkout-url": string;
+            message: string;
+            /** @description `invoice` or `mollie`. */
+            provider: string;
+            purchase_id: string;
+            /** @description Always 'success'. */
+            status: string;
+        };
         PermissionAttributes: {
             /** @description The user's client roles. */
             roles?: string[];
@@ -2251,6 +2665,39 @@ export interface components {
         PublishedForm: {
             form_id: string;
             form_name: string;
+        };
+        /** @description A purchase as the credits screen and the admins' list show it. */
+        PurchaseJson: {
+            /**
+             * Format: int64
+             * @description Cents charged (with VAT).
+             */
+            amount: number;
+            client_id: string;
+            /** @description The client's name (the admins' list). */
+            client_name?: string | null;
+            /** @description The contact fields of the order. */
+            contact: Record<string, unknown>;
+            /** @description RFC 3339, UTC. */
+            created: string;
+            /** Format: int64 */
+            credits: number;
+            /** @description RFC 3339, UTC; once credits or the module were granted. */
+            granted?: string | null;
+            id: string;
+            /** @description `credits` or `module`. */
+            kind: string;
+            module?: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Cents, exclusive of VAT.
+             */
+            price: number;
+            /** @description `invoice` or `mollie`. */
+            provider: string;
+            /** @description pending, paid, failed, cancelled or expired. */
+            status: string;
         };
         /** @description A resource named in a relationship (`{type, id}`). */
         Ref: {
@@ -2353,6 +2800,36 @@ export interface components {
         /** @description Body of `PATCH api/folder/{id}/rename`. */
         Rename: {
             folder_name: string;
+        };
+        ReportAttributes: {
+            /** @description `[{client_id, client_name, credit_count}]`: credits used that day. */
+            credit_usage_per_client: Record<string, unknown>[];
+            /**
+             * Format: double
+             * @description Percent of the disk free.
+             */
+            disk_available: number;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            disk_free: number;
+            /** Format: int64 */
+            disk_total: number;
+            /** @description `[{client_id, client_name, registration_count, disk_bytes, credits_left}]`. */
+            registration_count_per_client: Record<string, unknown>[];
+            /** @description `YYYY-MM-DD`. */
+            report_date: string;
+        };
+        ReportList: {
+            data: components["schemas"]["ReportResource"][];
+        };
+        ReportResource: {
+            attributes: components["schemas"]["ReportAttributes"];
+            /** @description The report's date. */
+            id: string;
+            /** @description Always `dashboard_report--dashboard_report`. */
+            type: string;
         };
         /** @description Form data of `POST api/user/password-reset`. */
         ResetForm: {
@@ -2461,6 +2938,13 @@ export interface components {
         /** @description Who sent a registration. */
         Sender: {
             username?: string | null;
+        };
+        /** @description One line of the chart. */
+        Series: {
+            client_id: string;
+            name: string;
+            /** @description Credits used per period, in the order of `labels`. */
+            y: number[];
         };
         /** @description A snapshot being made: the batch, and where its file is fetched once it is done. */
         SnapshotStarted: components["schemas"]["BatchProcess"] & {
@@ -3759,6 +4243,422 @@ export interface operations {
             };
         };
     };
+    credit_chart: {
+        parameters: {
+            query?: {
+                /** @description The year; this year when absent. */
+                year?: number;
+                /** @description 1-12: the days of that month instead of the months of the year. */
+                month?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A client's uuid, or `all` */
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart's points */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Chart"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A year or month that does not exist */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_bundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundles on offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleJson"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyBody"];
+            };
+        };
+        responses: {
+            /** @description Ordered; the buyer goes to checkout-url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ordered"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment could not be started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or wrong, or the bundle is not on offer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_modules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleJson"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    module_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyBody"];
+            };
+        };
+        responses: {
+            /** @description Ordered; the buyer goes to checkout-url */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ordered"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment could not be started */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No module chosen, a field missing or wrong, or the module not on offer */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    client_purchases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseJson"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     client_remove_user: {
         parameters: {
             query?: never;
@@ -3908,6 +4808,211 @@ export interface operations {
             };
             /** @description Unknown, deleted, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_bundles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bundles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleOffer"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_bundle_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BundleOffer"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleOffer"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, no credits or a negative price */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_bundle_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bundle_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BundleOffer"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BundleOffer"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name, no credits or a negative price */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6644,6 +7749,133 @@ export interface operations {
             };
         };
     };
+    offer_modules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The module offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleOfferJson"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_module_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                module: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleOfferJson"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModuleOfferJson"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No name or a negative price */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_registrations: {
         parameters: {
             query?: {
@@ -6705,6 +7937,76 @@ export interface operations {
             };
         };
     };
+    payment_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MollieCall"];
+                "application/x-www-form-urlencoded": components["schemas"]["MollieCall"];
+            };
+        };
+        responses: {
+            /** @description Heard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment could not be read from Mollie now (Mollie calls again) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The input is refused; `errors` points at each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     word_file_process: {
         parameters: {
             query?: never;
@@ -6746,6 +8048,114 @@ export interface operations {
             };
             /** @description Unknown, deleted, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchases_open: {
+        parameters: {
+            query?: {
+                /** @description Only `pending` (the default). */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open orders */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseJson"][];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    purchase_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchase_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Granted (now or before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusMessage"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The order failed, was cancelled or expired */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7765,6 +9175,217 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ClientDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A value that cannot be saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    dashboard_reports: {
+        parameters: {
+            query?: {
+                /** @description A year (`YYYY`), a month (`YYYY-MM`) or a day the reports' dates start with. */
+                "filter[report_date][value]"?: string;
+                /** @description `STARTS_WITH` (the only operator). */
+                "filter[report_date][operator]"?: string;
+                /** @description `-report_date` (the only order: newest first). */
+                sort?: string;
+                /** @description Reports at most: 30 by default, up to 366. */
+                "page[limit]"?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ReportList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A query that cannot be used */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credits_list: {
+        parameters: {
+            query: {
+                /** @description The client. */
+                "filter[client_id.id]": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["CreditList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    credit_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["NewCreditDocument"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["CreditDocument"];
                 };
             };
             /** @description The body or query could not be read. */
