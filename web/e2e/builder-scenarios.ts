@@ -5,7 +5,21 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { CONTEXT_OPTIONS } from './browser';
-import { atPath, eventually, expectCount, makePng, type Scenario, setSwitch, signIn, TIMEOUT, visible } from './steps';
+import {
+  addElement,
+  atPath,
+  createFolder,
+  createForm,
+  eventually,
+  expectCount,
+  makePng,
+  openFormToFill,
+  type Scenario,
+  setSwitch,
+  signIn,
+  TIMEOUT,
+  visible,
+} from './steps';
 
 const MANAGER = 'formulieren@demo.eform.nl';
 const FILLER = 'invuller@demo.eform.nl';
@@ -74,41 +88,15 @@ async function choose(page: Page, scope: Locator, label: string, choice: string)
   await page.getByRole('listbox').waitFor({ state: 'detached', timeout: TIMEOUT });
 }
 
-async function addElement(page: Page, type: string, complete?: (dialog: Locator) => Promise<void>): Promise<void> {
-  await page.getByRole('button', { name: `${type} toevoegen`, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `${type} bewerken` });
-  await dialog.waitFor({ timeout: TIMEOUT });
-  await complete?.(dialog);
-  await dialog.getByRole('button', { name: 'Klaar' }).click();
-  try {
-    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
-  } catch {
-    throw new Error(`the ${type} dialog did not close: ${await dialog.innerText()}`);
-  }
-}
-
 export const builderScenarios: Scenario[] = [
   {
     name: 'n: a form manager builds, publishes and shares a form; a field user fills it and its rule works',
     async run({ server, page, browser }) {
       await signIn(page, server.baseUrl, MANAGER);
 
-      // Folder.
-      await page.goto(`${server.baseUrl}/admin/folder-create`);
-      await page.getByLabel('Map naam').fill(FOLDER);
-      await page.getByRole('button', { name: 'Map aanmaken' }).click();
-      await visible(page, `Map ${FOLDER} is aangemaakt.`);
-      await atPath(page, '/admin/folder-list');
-
-      // Form, created from its folder in the form list (the folder is preselected).
-      await page.goto(`${server.baseUrl}/admin/form-list`);
-      await page.getByLabel(`Formulier aanmaken in map ${FOLDER}`).click();
-      await atPath(page, '/admin/form-create');
-      await page.getByLabel('Formulier naam').fill(FORM);
-      await page.getByRole('button', { name: 'Formulier aanmaken' }).click();
-      await visible(page, `Formulier ${FORM} is aangemaakt.`);
-      await page.waitForURL((url) => /^\/admin\/form\/[^/]+$/.test(url.pathname), { timeout: TIMEOUT });
-      const formPath = new URL(page.url()).pathname;
+      // Folder, and the form created from it in the form list.
+      await createFolder(page, server.baseUrl, FOLDER);
+      const formPath = await createForm(page, server.baseUrl, FOLDER, FORM);
 
       // Elements: one of every type offered to a form manager.
       await page.getByRole('tab', { name: 'Aanpassen' }).click();
@@ -163,10 +151,7 @@ export const builderScenarios: Scenario[] = [
       try {
         const fieldPage = await field.newPage();
         await signIn(fieldPage, server.baseUrl, FILLER);
-        await fieldPage.getByRole('link', { name: 'Formulier invullen' }).click();
-        await fieldPage.getByRole('treeitem', { name: FOLDER }).click();
-        await fieldPage.getByRole('treeitem', { name: FORM }).click();
-        await fieldPage.getByRole('heading', { name: FORM, level: 1 }).waitFor({ timeout: TIMEOUT });
+        await openFormToFill(fieldPage, FOLDER, FORM);
         const explanation = fieldPage.getByLabel('Tekstvlak');
         await explanation.waitFor({ timeout: TIMEOUT });
         await fieldPage.getByLabel('Tekstveld').fill('verberg');

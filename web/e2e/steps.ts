@@ -109,6 +109,62 @@ export async function signIn(page: Page, baseUrl: string, email: string): Promis
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: TIMEOUT });
 }
 
+/** Switches the signed-in user's current client with the 'Klant' selector; the dashboard opens. */
+export async function switchClient(page: Page, name: string): Promise<void> {
+  const selector = page.getByLabel('Klant', { exact: true });
+  await expectEnabled(selector);
+  await eventually(`${name} offered by the client selector`, () => selector.locator('option', { hasText: name }).count(), (count) => count === 1);
+  await selector.selectOption({ label: name });
+  await visible(page, `Je kan nu met klant "${name}" werken.`);
+  await atPath(page, '/dashboard');
+}
+
+// The form builder's screens (document 001), as the form manager of the current client uses them.
+
+/** Makes folder `name` at the top of the current client's folders. */
+export async function createFolder(page: Page, baseUrl: string, name: string): Promise<void> {
+  await page.goto(`${baseUrl}/admin/folder-create`);
+  await page.getByLabel('Map naam').fill(name);
+  await page.getByRole('button', { name: 'Map aanmaken' }).click();
+  await visible(page, `Map ${name} is aangemaakt.`);
+  await atPath(page, '/admin/folder-list');
+}
+
+/** Makes form `name` from its folder in the form list (the folder is preselected); answers the form's path. */
+export async function createForm(page: Page, baseUrl: string, folder: string, name: string): Promise<string> {
+  await page.goto(`${baseUrl}/admin/form-list`);
+  await page.getByLabel(`Formulier aanmaken in map ${folder}`).click();
+  await atPath(page, '/admin/form-create');
+  await page.getByLabel('Formulier naam').fill(name);
+  await page.getByRole('button', { name: 'Formulier aanmaken' }).click();
+  await visible(page, `Formulier ${name} is aangemaakt.`);
+  await page.waitForURL((url) => /^\/admin\/form\/[^/]+$/.test(url.pathname), { timeout: TIMEOUT });
+  return new URL(page.url()).pathname;
+}
+
+/** Adds an element of `type` in the form editor; `complete` fills what 'Klaar' needs beyond the defaults. */
+export async function addElement(page: Page, type: string, complete?: (dialog: Locator) => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: `${type} toevoegen`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `${type} bewerken` });
+  await dialog.waitFor({ timeout: TIMEOUT });
+  await complete?.(dialog);
+  await dialog.getByRole('button', { name: 'Klaar' }).click();
+  try {
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+  } catch {
+    throw new Error(`the ${type} dialog did not close: ${await dialog.innerText()}`);
+  }
+}
+
+/** The fill-in side: opens form `form` in folder `folder` from 'Formulier invullen'. */
+export async function openFormToFill(page: Page, folder: string, form: string): Promise<void> {
+  await page.getByRole('link', { name: 'Formulier invullen' }).click();
+  await atPath(page, '/folders');
+  await page.getByRole('treeitem', { name: folder }).click();
+  await page.getByRole('treeitem', { name: form }).click();
+  await page.getByRole('heading', { name: form, level: 1 }).waitFor({ timeout: TIMEOUT });
+}
+
 /** The message the server answers to a POST, read directly so the UI check does not hard-code it. */
 export async function serverMessage(url: string, init: RequestInit): Promise<string> {
   const body = (await (await fetch(url, { method: 'POST', ...init })).json()) as { message?: string };

@@ -1253,6 +1253,35 @@ export const nl = {
       next: 'Volgende', // ours
     },
 
+    // Decision 021: a snapshot of one client restored by an admin, as a new or replacing client.
+    restore: {
+      open: 'Klant terugzetten', // ours: the button on the admin list
+      title: 'Klant terugzetten', // ours
+      intro:
+        'Kies een momentopname (.tar) van een klant. Een klant die niet op dit platform staat, wordt teruggezet als nieuwe klant, met zijn eigen formulieren, groepen en registraties. Gebruikers voegt u daarna opnieuw toe.', // ours
+      file: 'Momentopname (.tar)', // ours: the file input's label
+      choose: 'Bestand kiezen', // ours
+      chosen: (name: string, size: string) => `Gekozen bestand: ${name} (${size})`, // ours
+      noFile: 'Nog geen bestand gekozen.', // ours
+      fileRequired: 'Kies eerst een momentopname (.tar).', // ours
+      fileNotTar: 'Kies een .tar-bestand: een momentopname uit eform.', // ours
+      replace: 'Bestaande klant vervangen',
+      replaceWarning:
+        'Let op: vervangen overschrijft de klant met de momentopname. Alles wat sinds het maken van de momentopname is geregistreerd of gewijzigd, gaat verloren.', // ours (decision 021)
+      submit: 'Terugzetten',
+      cancel: 'Annuleren', // ours
+      close: 'Sluiten', // ours
+      uploadLabel: 'Voortgang van het uploaden', // ours
+      uploading: (percent: number) => `De momentopname wordt geüpload: ${percent}%.`, // ours
+      progressLabel: 'Voortgang van het terugzetten', // ours
+      waiting: 'De klant wordt teruggezet..', // ours: before the server counted the steps
+      progress: (processed: number, total: number) => `De klant wordt teruggezet: ${processed} van ${total} stappen gedaan.`, // ours
+      background: 'Het terugzetten gaat op de server door; de klant verschijnt in de lijst zodra het klaar is.', // ours: the dialog closed while the batch runs
+      restored: (name: string) => `Klant ${name} is teruggezet.`, // ours
+      failed: 'De klant kon niet worden teruggezet.', // ours
+      uploadFailed: 'De momentopname kon niet worden geüpload.', // ours
+    },
+
     create: {
       title: 'Klant aanmaken', // ours: the button's text
       name: 'Klant naam',
@@ -1279,6 +1308,23 @@ export const nl = {
       modules: 'Modules', // ours
       lowCreditLimit: 'E-mail bij weinig credits vanaf', // ours: field_low_credit_email_limit
       buyModules: 'Modules kopen', // ours: the spec's 'buy modules' button
+    },
+
+    // Decision 021: a snapshot of the whole client, for admins only.
+    snapshot: {
+      open: 'Momentopname downloaden',
+      title: 'Momentopname downloaden', // ours
+      intro: (name: string) =>
+        `Een momentopname bevat alles van klant ${name}: de database met formulieren, groepen en registraties, en alle geüploade bestanden. Het bestand (.tar) kan later worden teruggezet.`, // ours
+      progressLabel: 'Voortgang van de momentopname', // ours
+      starting: 'De momentopname wordt gestart..', // ours
+      waiting: 'De momentopname wordt gemaakt..', // ours: before the server counted the steps
+      progress: (processed: number, total: number) => `De momentopname wordt gemaakt: ${processed} van ${total} stappen gedaan.`, // ours
+      done: 'De momentopname is klaar en wordt gedownload. Komt er geen download, gebruik dan de link hieronder; die werkt 24 uur.', // ours
+      again: 'Opnieuw downloaden', // ours
+      failed: 'De momentopname kon niet worden gemaakt.', // ours
+      startFailed: 'De momentopname kon niet worden gestart.', // ours
+      close: 'Sluiten', // ours
     },
 
     // Screen 6 (Aanpassen).
@@ -1398,6 +1444,7 @@ export const nl = {
       name: 'Groepnaam',
       actions: 'Acties', // ours
       edit: (label: string) => `Groep ${label} aanpassen`, // ours
+      view: (label: string) => `Groep ${label} bekijken`, // ours: without 'create user group'
       remove: (label: string) => `Groep ${label} verwijderen`, // ours
       confirmTitle: 'Groep verwijderen', // ours
       confirmText: (label: string) => `Weet u zeker dat u groep "${label}" wilt verwijderen?`, // ours
@@ -1412,6 +1459,7 @@ export const nl = {
       nameRequired: 'Groepnaam is verplicht.', // ours
       save: 'Groep opslaan', // ours
       back: 'Terug naar groepen', // ours
+      readOnly: 'U kunt deze groep bekijken, maar niet aanpassen.', // ours: without 'create user group'
       checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
       saved: (label: string) => `Groep '${label}' is aangepast.`,
       saveFailed: 'De groep kon niet worden opgeslagen.', // ours

@@ -42,6 +42,43 @@ export function startClientRemoval(clientId: string): Promise<Batch> {
   return api.request<Batch>(`/api/client/${enc(clientId)}/delete`, { method: 'POST' });
 }
 
+// Snapshots of whole clients, for admins (decision 021).
+
+/** A snapshot being made: its batch, and the link (with a token) that fetches the file once done. */
+export type SnapshotStarted = ApiSchemas['SnapshotStarted'];
+
+/** A restore being made: its batch, and the client it restores. */
+export type RestoreStarted = ApiSchemas['RestoreStarted'];
+
+/**
+ * `POST api/client/{id}/snapshot`: starts a snapshot of the client as a batch. A 409 (the client
+ * is being removed or restored) rejects with the server's message.
+ */
+export function startClientSnapshot(clientId: string): Promise<SnapshotStarted> {
+  return api.request<SnapshotStarted>(`/api/client/${enc(clientId)}/snapshot`, { method: 'POST' });
+}
+
+export interface RestoreOptions {
+  /** Replace the client when it exists (otherwise the server answers 409). */
+  replace: boolean;
+  signal?: AbortSignal;
+  /** Bytes of the snapshot sent so far. */
+  onUploadProgress?(loaded: number, total: number): void;
+}
+
+/**
+ * `POST api/clients/snapshot`: uploads a snapshot (multipart, over XHR for the progress) and
+ * starts its restore as a batch. `replace` goes before `file`: the server streams the file to
+ * disk and reads only what came before it. 409 (the client exists, or is busy) and 422 (not a
+ * snapshot) reject with the server's message.
+ */
+export function restoreClientSnapshot(file: File, { replace, signal, onUploadProgress }: RestoreOptions): Promise<RestoreStarted> {
+  const formData = new FormData();
+  formData.append('replace', replace ? 'true' : 'false');
+  formData.append('file', file, file.name);
+  return api.upload<RestoreStarted>('/api/clients/snapshot', { formData, signal, onUploadProgress });
+}
+
 // JSON:API: `jsonapi/client/client`.
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkOffset } from './api';
 import { moduleSummary } from './modules';
-import { clientListPath, clientTabs, isPlatformUser, mayOpen, tabAt } from './policy';
+import { clientListPath, clientTabs, isPlatformUser, mayOpen, mayUseSnapshots, tabAt } from './policy';
 
 const viewer = { permissions: ['eform view client'], roles: ['financial'] };
 const remover = { permissions: ['delete client entities'], roles: ['client_manager'] };
@@ -58,6 +58,13 @@ describe('client tabs', () => {
     expect(isPlatformUser([])).toBe(false);
     expect(clientListPath(['admin'])).toBe('/clients/admin');
     expect(clientListPath(['eform_employee'])).toBe('/clients/assigned');
+  });
+
+  it('leaves snapshots of whole clients to admins: not eform employees (decision 021)', () => {
+    expect(mayUseSnapshots(['admin'])).toBe(true);
+    expect(mayUseSnapshots(['eform_employee'])).toBe(false);
+    expect(mayUseSnapshots(['client_manager'])).toBe(false);
+    expect(mayUseSnapshots([])).toBe(false);
   });
 });
 

@@ -41,6 +41,15 @@ export function isPlatformUser(globalRoles: readonly string[]): boolean {
   return globalRoles.some((role) => (PLATFORM_ROLES as readonly string[]).includes(role));
 }
 
+/**
+ * Snapshots of whole clients (download, and restore as a new or replacing client) are for admins
+ * only, by their global role, as the server decides (decision 021): a snapshot holds every
+ * registration and upload of a client.
+ */
+export function mayUseSnapshots(globalRoles: readonly string[]): boolean {
+  return isAdmin(globalRoles);
+}
+
 /** Where a client list leads back to: the admins' list of all clients, else the user's own. */
 export function clientListPath(globalRoles: readonly string[]): string {
   return isAdmin(globalRoles) ? paths.client_list_admin.build() : paths.client_list_assigned.build();

@@ -8,9 +8,12 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { AdminPage } from '@/components/admin-page';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl';
 import { linkOffset, loadClientPage } from '../api';
 import { ClientTable, type ClientRow } from '../components/client-table';
+import { SnapshotRestore } from '../components/snapshot-restore';
+import { mayUseSnapshots } from '../policy';
 
 const t = nl.clients.admin;
 
@@ -44,10 +47,13 @@ function pagePath(offset: number): string {
 
 /**
  * Spec 002 screen 2: the way to add a client, and all clients by name with their credits,
- * paged through the server's previous and next links; a new page starts at the top.
+ * paged through the server's previous and next links; a new page starts at the top. Admins
+ * also restore a client from a snapshot here (decision 021).
  */
 export function ClientListAdminRoute() {
   const { offset, rows, previous, next } = useLoaderData<ClientListAdminData>();
+  const session = useSession();
+  const snapshots = mayUseSnapshots(session.status === 'authenticated' ? session.session.user.roles : []);
 
   const shownOffset = useRef(offset);
   useEffect(() => {
@@ -61,9 +67,12 @@ export function ClientListAdminRoute() {
       title={t.title}
       maxWidth={950}
       actions={
-        <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.client_create.build()}>
-          {t.add}
-        </Button>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {snapshots && <SnapshotRestore />}
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.client_create.build()}>
+            {t.add}
+          </Button>
+        </Box>
       }
     >
       {rows.length === 0 ? <Typography>{t.empty}</Typography> : <ClientTable rows={rows} />}

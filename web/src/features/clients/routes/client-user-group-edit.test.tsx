@@ -10,7 +10,9 @@ import type { ClientUser } from '../api';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 
-const MANAGER: ClientAccess = { roles: ['user_manager'], permissions: ['view user group', 'eform client add users'] };
+const MANAGER: ClientAccess = { roles: ['user_manager'], permissions: ['view user group', 'create user group', 'eform client add users'] };
+/** Sees groups, changes none. */
+const READER: ClientAccess = { roles: [], permissions: ['view user group', 'eform client add users'] };
 
 const user = (id: string, display_name: string): ClientUser => ({ id, display_name, username: id, email: `${id}@demo.eform.nl`, roles: [], field_user_groups: [] });
 const ANNA = user('u-anna', 'Anna de Vries');
@@ -32,15 +34,15 @@ function groupDocument(label: string, members: ClientUser[]) {
   };
 }
 
-function renderEdit(extra: Record<string, FakeHandler> = {}) {
+function renderEdit(extra: Record<string, FakeHandler> = {}, access: ClientAccess = MANAGER) {
   const server = installFakeServer({
-    ...demoServer({ [DEMO.id]: MANAGER }),
+    ...demoServer({ [DEMO.id]: access }),
     'GET /jsonapi/user_group/user_group/g1': () => json(200, groupDocument('Buitendienst', [ANNA])),
     'GET /api/user-groups/g1/forms': () => json(200, [{ form_id: 'f7', form_name: 'Melding openbare ruimte' }]),
     'GET /api/clients/c1/users': () => json(200, [ANNA, BERT, CEES]),
     ...extra,
   });
-  const router = renderApp('/clients/c1/group/g1/edit', storedSession({ access: MANAGER }));
+  const router = renderApp('/clients/c1/group/g1/edit', storedSession({ access }));
   return { router, calls: server.calls };
 }
 
@@ -122,5 +124,32 @@ describe('group edit', () => {
     const [patch] = only(calls, 'PATCH', '/jsonapi/user_group/user_group/g1');
     expect(JSON.parse(patch?.body ?? 'null')).toEqual({ data: { type: 'user_group--user_group', id: 'g1', attributes: { label: 'Binnendienst' } } });
     expect(patch?.headers.get('content-type')).toBe('application/vnd.api+json');
+  });
+
+  it("shows the group read-only without 'create user group': no name field, no adding, no removing", async () => {
+    const { calls } = renderEdit({}, READER);
+    expect(await screen.findByRole('heading', { name: 'Groep Buitendienst', level: 2 })).toBeTruthy();
+    expect(screen.getByText('U kunt deze groep bekijken, maar niet aanpassen.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Groepnaam' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Groep opslaan' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Terug naar groepen' }).getAttribute('href')).toBe('/clients/c1/user-groups');
+    const members = screen.getByRole('table', { name: 'Leden' });
+    expect(within(members).getByText('Anna de Vries')).toBeTruthy();
+    expect(within(members).queryByRole('columnheader', { name: 'Acties' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Anna de Vries verwijderen uit de groep' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gebruikers toevoegen' })).toBeNull();
+
+    // The group's forms are for readers too.
+    await userEvent.click(screen.getByRole('button', { name: 'Formulieren van deze groep' }));
+    expect(await screen.findByRole('link', { name: 'Formulier Melding openbare ruimte bekijken' })).toBeTruthy();
+    expect(only(calls, 'GET', '/api/clients/c1/users')).toHaveLength(0);
+  });
+
+  it("does not offer to add members without 'eform client add users', which lists the client's users", async () => {
+    const { calls } = renderEdit({}, { roles: [], permissions: ['view user group', 'create user group'] });
+    expect(await screen.findByRole('textbox', { name: 'Groepnaam' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anna de Vries verwijderen uit de groep' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Gebruikers toevoegen' })).toBeNull();
+    expect(only(calls, 'GET', '/api/clients/c1/users')).toHaveLength(0);
   });
 });

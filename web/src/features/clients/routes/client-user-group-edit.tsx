@@ -53,6 +53,7 @@ import {
   type GroupWithMembers,
 } from '../api';
 import { useClientShell } from '../client-context';
+import { can, CLIENT_PERMISSION } from '../policy';
 
 const t = nl.clients.groupEdit;
 
@@ -89,10 +90,15 @@ const forbidden = (error: unknown) => error instanceof ApiError && error.status 
 /**
  * Spec 002 screen 15: the group's name; its forms and the client users not yet in it, each in a
  * collapsible part loaded on first open; its members with a remove button (after confirmation).
+ * Renaming and changing members are for 'create user group', as on the server: with 'view user
+ * group' alone the screen shows the group, its forms and members, and changes nothing. Adding
+ * members also lists the client's users, which asks 'eform client add users'.
  */
 export function ClientUserGroupEditRoute() {
   const { group, members } = useLoaderData<GroupWithMembers>();
-  const { client } = useClientShell();
+  const { client, rights } = useClientShell();
+  const manage = can(rights, CLIENT_PERMISSION.createGroup);
+  const addMembers = manage && can(rights, CLIENT_PERMISSION.addUsers);
   const result = useActionData<GroupEditResult>();
   const submitting = useNavigation().state !== 'idle';
   const revalidator = useRevalidator();
@@ -134,42 +140,56 @@ export function ClientUserGroupEditRoute() {
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 950, display: 'grid', gap: 2 }}>
       <Paper variant="outlined" component="section" aria-labelledby="client-group-edit-title" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Form method="post" noValidate>
-          <Stack spacing={3}>
+        {manage ? (
+          <Form method="post" noValidate>
+            <Stack spacing={3}>
+              <Typography id="client-group-edit-title" variant="h6" component="h2">
+                {t.title(group.attributes.label)}
+              </Typography>
+              {result?.errors.map((text) => (
+                <Alert key={text} severity="error" role="alert">
+                  {text}
+                </Alert>
+              ))}
+              <TextField
+                key={group.attributes.label}
+                id="client-group-edit-label"
+                name="label"
+                label={t.name}
+                defaultValue={group.attributes.label}
+                required
+                fullWidth
+                inputRef={labelRef}
+                error={Boolean(result?.labelError)}
+                helperText={result?.labelError}
+              />
+              <Stack direction="row" spacing={2}>
+                <Button type="submit" variant="contained" disabled={submitting}>
+                  {t.save}
+                </Button>
+                <Button component={RouterLink} to={paths.client_user_groups.build({ client_id: client.id })}>
+                  {t.back}
+                </Button>
+              </Stack>
+            </Stack>
+          </Form>
+        ) : (
+          <Stack spacing={2}>
             <Typography id="client-group-edit-title" variant="h6" component="h2">
               {t.title(group.attributes.label)}
             </Typography>
-            {result?.errors.map((text) => (
-              <Alert key={text} severity="error" role="alert">
-                {text}
-              </Alert>
-            ))}
-            <TextField
-              key={group.attributes.label}
-              id="client-group-edit-label"
-              name="label"
-              label={t.name}
-              defaultValue={group.attributes.label}
-              required
-              fullWidth
-              inputRef={labelRef}
-              error={Boolean(result?.labelError)}
-              helperText={result?.labelError}
-            />
-            <Stack direction="row" spacing={2}>
-              <Button type="submit" variant="contained" disabled={submitting}>
-                {t.save}
-              </Button>
+            <Typography color="text.secondary">{t.readOnly}</Typography>
+            <Box>
               <Button component={RouterLink} to={paths.client_user_groups.build({ client_id: client.id })}>
                 {t.back}
               </Button>
-            </Stack>
+            </Box>
           </Stack>
-        </Form>
+        )}
       </Paper>
 
       <GroupForms groupId={group.id} />
-      <Candidates clientId={client.id} members={members} busy={busy} onAdd={(user) => void onAdd(user)} />
+      {addMembers && <Candidates clientId={client.id} members={members} busy={busy} onAdd={(user) => void onAdd(user)} />}
 
       <Paper variant="outlined" component="section" aria-labelledby="client-group-members-title" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Typography id="client-group-members-title" variant="h6" component="h3">
@@ -182,22 +202,24 @@ export function ClientUserGroupEditRoute() {
             <TableHead>
               <TableRow>
                 <TableCell>{t.memberName}</TableCell>
-                <TableCell align="right">{t.actions}</TableCell>
+                {manage && <TableCell align="right">{t.actions}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {members.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell>{member.name}</TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={t.remove(member.name)}>
-                      <span>
-                        <IconButton aria-label={t.remove(member.name)} color="error" disabled={busy} onClick={() => setRemoving(member)}>
-                          <DeleteIcon />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
+                  {manage && (
+                    <TableCell align="right">
+                      <Tooltip title={t.remove(member.name)}>
+                        <span>
+                          <IconButton aria-label={t.remove(member.name)} color="error" disabled={busy} onClick={() => setRemoving(member)}>
+                            <DeleteIcon />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>

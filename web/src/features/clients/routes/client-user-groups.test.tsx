@@ -43,6 +43,10 @@ describe('client groups', () => {
     expect(only(calls, 'GET', '/jsonapi/user_group/user_group')[0]?.query.get('filter[client.id]')).toBe('c1');
     expect(labels()).toHaveLength(10);
     expect(screen.queryByRole('link', { name: 'Groep toevoegen' })).toBeNull();
+    // Read-only: each group opens to be looked at, none can be deleted.
+    expect(screen.getByRole('link', { name: 'Groep Groep 01 bekijken' }).getAttribute('href')).toBe('/clients/c1/group/g1/edit');
+    expect(screen.queryByRole('link', { name: 'Groep Groep 01 aanpassen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /verwijderen$/ })).toBeNull();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Volgende pagina' }));
@@ -54,9 +58,12 @@ describe('client groups', () => {
     await waitFor(() => expect(labels()).toHaveLength(12));
   });
 
-  it("offers 'Groep toevoegen' with 'create user group'", async () => {
+  it("offers 'Groep toevoegen', changing and deleting with 'create user group'", async () => {
     renderGroups('/clients/c1/user-groups', CREATOR);
     expect((await screen.findByRole('link', { name: 'Groep toevoegen' })).getAttribute('href')).toBe('/clients/c1/user-group-add');
+    expect(screen.getByRole('link', { name: 'Groep Groep 01 aanpassen' }).getAttribute('href')).toBe('/clients/c1/group/g1/edit');
+    expect(screen.getByRole('button', { name: 'Groep Groep 01 verwijderen' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Groep Groep 01 bekijken' })).toBeNull();
   });
 
   it('refuses the add screen without the permission', async () => {
@@ -67,7 +74,7 @@ describe('client groups', () => {
 
   it('deletes a group after confirmation', async () => {
     let deleted = false;
-    const { calls } = renderGroups('/clients/c1/user-groups', VIEWER, {
+    const { calls } = renderGroups('/clients/c1/user-groups', CREATOR, {
       'GET /jsonapi/user_group/user_group': () => json(200, { data: deleted ? TWELVE.slice(1) : TWELVE }),
       'DELETE /jsonapi/user_group/user_group/g1': () => {
         deleted = true;
@@ -85,7 +92,7 @@ describe('client groups', () => {
   });
 
   it('says so when the group could not be deleted', async () => {
-    renderGroups('/clients/c1/user-groups', VIEWER, {
+    renderGroups('/clients/c1/user-groups', CREATOR, {
       'DELETE /jsonapi/user_group/user_group/g1': () => json(500, { status: false, message: 'kapot' }),
     });
     const user = userEvent.setup();

@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -35,12 +36,14 @@ export async function clientUserGroupsLoader({ params, request }: LoaderFunction
 }
 
 /**
- * Spec 002 screen 13: the client's groups, paged here (the server answers them all), each with
- * a delete action after confirmation; 'Groep toevoegen' with 'create user group'.
+ * Spec 002 screen 13: the client's groups, paged here (the server answers them all). Adding,
+ * changing and deleting (after confirmation) are for 'create user group', as on the server;
+ * with 'view user group' alone each group opens read-only.
  */
 export function ClientUserGroupsRoute() {
   const groups = useLoaderData<GroupResource[]>();
   const { client, rights } = useClientShell();
+  const manage = can(rights, CLIENT_PERMISSION.createGroup);
   const revalidator = useRevalidator();
   const [pageSize, setPageSize] = useState<number>(GROUP_PAGE_SIZES[0]);
   const [page, setPage] = useState(0);
@@ -72,7 +75,7 @@ export function ClientUserGroupsRoute() {
         <Typography variant="h6" component="h2">
           {t.title}
         </Typography>
-        {can(rights, CLIENT_PERMISSION.createGroup) && (
+        {manage && (
           <Button variant="contained" component={RouterLink} to={paths.client_user_group_add.build({ client_id: client.id })}>
             {t.add}
           </Button>
@@ -95,22 +98,24 @@ export function ClientUserGroupsRoute() {
                   <TableRow key={group.id}>
                     <TableCell>{group.attributes.label}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t.edit(group.attributes.label)}>
+                      <Tooltip title={manage ? t.edit(group.attributes.label) : t.view(group.attributes.label)}>
                         <IconButton
-                          aria-label={t.edit(group.attributes.label)}
+                          aria-label={manage ? t.edit(group.attributes.label) : t.view(group.attributes.label)}
                           component={RouterLink}
                           to={paths.client_user_group_edit.build({ client_id: client.id, group_id: group.id })}
                         >
-                          <EditIcon />
+                          {manage ? <EditIcon /> : <VisibilityIcon />}
                         </IconButton>
                       </Tooltip>
-                      <Tooltip title={t.remove(group.attributes.label)}>
-                        <span>
-                          <IconButton aria-label={t.remove(group.attributes.label)} color="error" disabled={busy} onClick={() => setRemoving(group)}>
-                            <DeleteIcon />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
+                      {manage && (
+                        <Tooltip title={t.remove(group.attributes.label)}>
+                          <span>
+                            <IconButton aria-label={t.remove(group.attributes.label)} color="error" disabled={busy} onClick={() => setRemoving(group)}>
+                              <DeleteIcon />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

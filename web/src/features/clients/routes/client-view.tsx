@@ -5,20 +5,25 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl';
 import { useClientShell } from '../client-context';
+import { SnapshotDownload } from '../components/snapshot-download';
 import { moduleSummary } from '../modules';
-import { can, CLIENT_PERMISSION } from '../policy';
+import { can, CLIENT_PERMISSION, mayUseSnapshots } from '../policy';
 
 const t = nl.clients;
 
 /**
  * Spec 002 screen 5 (Bekijk): name, modules ('Geen' without any) with the buy-modules button
- * ('eform edit client'), credits and the low-credit e-mail limit. The credit usage chart comes
- * with the credit screens.
+ * ('eform edit client'), credits and the low-credit e-mail limit; for admins the snapshot
+ * download (decision 021). The credit usage chart comes with the credit screens.
  */
 export function ClientViewRoute() {
   const { client, rights } = useClientShell();
+  const session = useSession();
+  // By the global role: the client's own roles never make anyone an admin of the platform.
+  const snapshots = mayUseSnapshots(session.status === 'authenticated' ? session.session.user.roles : []);
   const facts: [string, string][] = [
     [t.name, client.name],
     [t.view.modules, moduleSummary(client.modules)],
@@ -44,11 +49,14 @@ export function ClientViewRoute() {
             </Fragment>
           ))}
         </Box>
-        {can(rights, CLIENT_PERMISSION.edit) && (
-          <Box>
-            <Button variant="outlined" component={RouterLink} to={paths.client_modules_buy.build({ client_id: client.id })}>
-              {t.view.buyModules}
-            </Button>
+        {(can(rights, CLIENT_PERMISSION.edit) || snapshots) && (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            {can(rights, CLIENT_PERMISSION.edit) && (
+              <Button variant="outlined" component={RouterLink} to={paths.client_modules_buy.build({ client_id: client.id })}>
+                {t.view.buyModules}
+              </Button>
+            )}
+            {snapshots && <SnapshotDownload client={client} />}
           </Box>
         )}
       </Paper>
