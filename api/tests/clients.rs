@@ -76,6 +76,17 @@ async fn platform_users_make_clients_that_work_and_others_cannot() -> TestResult
     .await?;
     assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.json);
     assert_eq!(made.json["data"]["type"], json!("client--client"));
+    // Its maker works in it next: it is among the admin's own clients.
+    let info = app.get("/api/user/info", Some(&admin)).await?;
+    assert!(
+        info.json["clients"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|client| client["name"] == json!("Waterschap Oost")),
+        "{:?}",
+        info.json
+    );
     assert_eq!(
         made.json["data"]["attributes"]["name"],
         json!("Waterschap Oost")

@@ -568,3 +568,7 @@ pub fn low_credit_body(client: &str, left: i64, limit: i64) -> String {
 pub fn order_subject(client: &str) -> String {
     format!("Nieuwe bestelling op factuur van {client}")
 }
+
+/// A batch (a removal, a snapshot, a restore) that failed; why is in the server's log.
+pub const BATCH_FAILED: &str =
+    "Deze taak is mislukt. Probeer het opnieuw of neem contact op met de beheerder.";

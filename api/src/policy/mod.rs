@@ -234,12 +234,14 @@ pub fn admin_tenants<'a>(state: &'a AppState, auth: &AuthUser) -> Result<&'a Ten
 
 /// Makes a new client for a platform user ([`Rule::Platform`]): its own database file
 /// first, then its platform row, so a client that is listed can always be opened (a crash
-/// in between leaves only an empty folder no one refers to).
+/// in between leaves only an empty folder no one refers to); its maker becomes a member.
 pub async fn create_client(state: &AppState, auth: &AuthUser, name: &str) -> Result<Client> {
     judge_platform(&auth.user.global_roles).into_result()?;
     let client = clients::new_client(name);
     state.tenants.for_operations().create(&client.id).await?;
     clients::upsert(&state.platform, &client).await?;
+    // Its maker works in it next (users, groups, forms): the new client is one of theirs.
+    memberships::set_roles(&state.platform, &auth.user.id, &client.id, &[]).await?;
     Ok(client)
 }
 

@@ -28,7 +28,7 @@ pub(crate) struct BatchProcess {
     items_in_queue: i64,
     /// queued, running, done, failed or cancelled.
     status: String,
-    /// Why a failed batch failed.
+    /// That a batch failed, in Dutch (why is in the server's log, not in answers).
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -46,7 +46,10 @@ impl BatchProcess {
             total_items: batch.total,
             items_in_queue: left,
             status: batch.status.as_str().to_owned(),
-            error: batch.error.clone(),
+            error: batch
+                .error
+                .as_ref()
+                .map(|_| domain::messages::BATCH_FAILED.to_owned()),
         }
     }
 }
