@@ -156,6 +156,15 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
     let group_id = tenancy::tenant::user_groups::insert(&db, "Matrix").await?;
     tenancy::platform::directory::register(&app.state.platform, "group", &group_id, db.client_id())
         .await?;
+    let datasource_id =
+        tenancy::tenant::datasources::insert(&db, "Matrix", "search", None, None).await?;
+    tenancy::platform::directory::register(
+        &app.state.platform,
+        "datasource",
+        &datasource_id,
+        db.client_id(),
+    )
+    .await?;
     let user_id = users::find_by_email(&app.state.platform, &format!("{SENDER}@demo.eform.nl"))
         .await?
         .ok_or("sender")?
@@ -176,6 +185,8 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         ("user_id", user_id),
         ("token", "0".repeat(64)),
         ("permission_id", permission_id),
+        ("datasource_id", datasource_id),
+        ("datasource_type", "search".to_owned()),
         ("batch_name", queue_id.clone()),
         ("queue_id", queue_id),
         ("kind", "csv".to_owned()),
@@ -207,6 +218,9 @@ fn body_for(op: &str, ids: &Ids) -> Value {
             "attributes": { "roles": [] },
             "relationships": { "client": { "data": { "type": "client--client", "id": "{client_id}" } },
                                "user": { "data": { "type": "user--user", "id": "{user_id}" } } } } }),
+        "datasource_create" => json!({ "data": { "type": "eform_datasource--search",
+            "attributes": { "name": "Matrix" },
+            "relationships": { "client_id": { "data": { "type": "client--client", "id": "{client_id}" } } } } }),
         "credit_create" => json!({ "data": { "type": "eform_credit--eform_credit",
             "attributes": { "name": "Matrix" },
             "relationships": { "client_id": { "data": { "type": "client--client", "id": "{client_id}" } } } } }),

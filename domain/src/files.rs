@@ -55,6 +55,11 @@ pub enum UploadProblem {
 /// MIME type of Word files.
 pub const DOCX: &str = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
+/// MIME type of Excel workbooks.
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+/// What a datasource takes: CSV (spec 002 section 5), and Excel workbooks (issue 15).
+pub const DATASOURCE_TYPES: &[&str] = &["text/csv", XLSX];
+
 /// What an image tag element takes (spec document 001 section 5).
 pub const IMAGE_TAG_TYPES: &[&str] = &["image/jpeg", "image/png", "image/gif"];
 /// What a static file element takes.
@@ -75,12 +80,15 @@ pub fn check_typed_upload(
     allowed: &[&str],
 ) -> Result<String, UploadProblem> {
     let mime = check_upload(filename, bytes, false)?;
-    let mime =
-        if mime == "application/octet-stream" && filename.to_ascii_lowercase().ends_with(".txt") {
-            "text/plain".to_owned()
-        } else {
-            mime
-        };
+    let lower = filename.to_ascii_lowercase();
+    let text = mime == "application/octet-stream" && std::str::from_utf8(bytes).is_ok();
+    let mime = if text && lower.ends_with(".txt") {
+        "text/plain".to_owned()
+    } else if text && lower.ends_with(".csv") {
+        "text/csv".to_owned()
+    } else {
+        mime
+    };
     if allowed.contains(&mime.as_str()) {
         Ok(mime)
     } else {
@@ -115,9 +123,7 @@ fn refine(filename: &str, mime: &str) -> String {
     let lower = filename.to_ascii_lowercase();
     match mime {
         "application/zip" if lower.ends_with(".docx") => DOCX.to_owned(),
-        "application/zip" if lower.ends_with(".xlsx") => {
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()
-        }
+        "application/zip" if lower.ends_with(".xlsx") => XLSX.to_owned(),
         other => other.to_owned(),
     }
 }
@@ -238,6 +244,26 @@ mod tests {
         );
         assert_eq!(
             check_typed_upload("logo.bmp", b"BM....", IMAGE_TAG_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
+        );
+        assert_eq!(
+            check_typed_upload(
+                "palen.csv",
+                "object.name;x\nPaal é;1\n".as_bytes(),
+                DATASOURCE_TYPES
+            ),
+            Ok("text/csv".into())
+        );
+        assert_eq!(
+            check_typed_upload("palen.csv", &[0xff, 0xfe, 0x00], DATASOURCE_TYPES),
+            Err(UploadProblem::TypeNotAllowed)
+        );
+        assert_eq!(
+            check_typed_upload("palen.xlsx", b"PK\x03\x04....", DATASOURCE_TYPES),
+            Ok(XLSX.into())
+        );
+        assert_eq!(
+            check_typed_upload("palen.pdf", b"%PDF-1.4", DATASOURCE_TYPES),
             Err(UploadProblem::TypeNotAllowed)
         );
         assert_eq!(

@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod calc;
+pub mod datasources;
 pub mod dates;
 pub mod document;
 pub mod files;
@@ -16,6 +17,7 @@ pub mod notifications;
 pub mod periodic;
 pub mod purchases;
 pub mod raw_json;
+pub mod rd;
 pub mod review;
 pub mod rules;
 pub mod sanitize;

@@ -572,3 +572,38 @@ pub fn order_subject(client: &str) -> String {
 /// A batch (a removal, a snapshot, a restore) that failed; why is in the server's log.
 pub const BATCH_FAILED: &str =
     "Deze taak is mislukt. Probeer het opnieuw of neem contact op met de beheerder.";
+
+// Datasources (document 002 sections 5 and 8, issue 15).
+
+/// A file that is neither CSV nor Excel (spec 002 section 8).
+pub const DATASOURCE_FILE_TYPE: &str = "Er kunnen alleen CSV (.csv) bestanden worden geupload";
+/// The columns a datasource file lacks.
+pub fn datasource_columns_missing(columns: &[&str]) -> String {
+    format!(
+        "Het bestand mist de kolom(men): {}. Let op hoofdletters; het scheidingsteken is ';'.",
+        columns.join(", ")
+    )
+}
+/// A row with fewer cells than the columns it needs.
+pub const DATASOURCE_ROW_SHORT: &str = "Deze regel heeft te weinig kolommen.";
+/// A row without a name.
+pub const DATASOURCE_ROW_NAME: &str = "Deze regel heeft geen naam (object.name).";
+/// A row whose coordinates are no numbers.
+pub const DATASOURCE_ROW_NUMBER: &str = "De coördinaten van deze regel zijn geen getallen.";
+/// A row whose coordinates lie outside the area of its coordinate system.
+pub const DATASOURCE_ROW_OUTSIDE: &str = "De coördinaten van deze regel liggen buiten Nederland (of buiten het bereik van het coördinatenstelsel).";
+/// A datasource without a name.
+pub const DATASOURCE_NAME_REQUIRED: &str = "Naam is verplicht.";
+/// Map features without a coordinate system.
+pub const DATASOURCE_CRS_REQUIRED: &str = "Kies het coördinatenstelsel van het bestand.";
+/// A datasource without a file.
+pub const DATASOURCE_FILE_REQUIRED: &str = "Kies een CSV-bestand.";
+/// An import asked while one runs.
+pub const DATASOURCE_IMPORT_BUSY: &str =
+    "Deze databron wordt al ingelezen. Wacht tot dat klaar is.";
+/// A viewport that is not one.
+pub const DATASOURCE_VIEWPORT_INVALID: &str =
+    "Geef een geldig kaartgebied op (left, bottom, right, top).";
+/// Map features without the map module (the paid-feature wall).
+pub const MODULE_REQUIRED_MAP: &str =
+    "Kaart items horen bij de betaalde module Kaart. Koop de module om ze te gebruiken.";

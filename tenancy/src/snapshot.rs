@@ -199,14 +199,16 @@ pub async fn import(
 }
 
 /// Records in the platform directory every globally addressable id of the client's file:
-/// forms (also removed ones, which can be restored), guest links, folders, user groups.
+/// forms (also removed ones, which can be restored), guest links, folders, user groups,
+/// datasources.
 async fn register_ids(platform: &Platform, db: &TenantDb) -> Result<()> {
     let client = db.client_id().clone();
     let ids: Vec<(String, String)> = sqlx::query_as(
         "SELECT 'form', id FROM forms
          UNION ALL SELECT 'guest', guest_id FROM forms WHERE guest_id IS NOT NULL
          UNION ALL SELECT 'folder', id FROM folders
-         UNION ALL SELECT 'group', id FROM user_groups",
+         UNION ALL SELECT 'group', id FROM user_groups
+         UNION ALL SELECT 'datasource', id FROM datasources",
     )
     .fetch_all(db.pool())
     .await?;

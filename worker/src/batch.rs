@@ -112,6 +112,9 @@ pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), BatchError> {
         crate::removal::CLIENT_REMOVE => crate::removal::run(ctx, &lease).await,
         crate::snapshot::CLIENT_SNAPSHOT => crate::snapshot::snapshot(ctx, &lease).await,
         crate::snapshot::CLIENT_RESTORE => crate::snapshot::restore(ctx, &lease).await,
+        crate::datasource_import::DATASOURCE_IMPORT => {
+            crate::datasource_import::run(ctx, &lease).await
+        }
         other => Err(BatchError::Permanent(format!(
             "no handler for batch kind {other}"
         ))),

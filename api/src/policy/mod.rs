@@ -86,6 +86,10 @@ pub const EXPORT_PERMISSIONS: &[Permission] = &[
     Permission::ManageFormRegistrationsDownloadWithAttachments,
 ];
 
+/// Permissions that let a user manage datasources.
+pub const DATASOURCE_MANAGERS: &[Permission] =
+    &[Permission::EditDatasources, Permission::CreateDatasources];
+
 /// Permissions that let a user read a client's users: managing them, or editing the client
 /// (whose terms dialog lists them).
 pub const USER_READERS: &[Permission] = &[Permission::ClientAddUsers, Permission::EditClient];

@@ -5,7 +5,10 @@
 //! read this one table. A route that is not here cannot be documented (`openapi::document`
 //! refuses it) and fails the matrix test.
 
-use super::{EXPORT_PERMISSIONS, FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule, USER_READERS};
+use super::{
+    DATASOURCE_MANAGERS, EXPORT_PERMISSIONS, FORM_PART_PERMISSIONS, MANAGE_ANY_FORM, Need, Rule,
+    USER_READERS,
+};
 use domain::access::Permission as P;
 
 /// One route: its operation id and who may call it.
@@ -87,6 +90,33 @@ pub const OFFER_MODULE_UPDATE: Route = route("offer_module_update", Rule::Admin)
 pub const DASHBOARD_REPORTS: Route = route("dashboard_reports", Rule::Admin);
 /// One client's chart; `all` (every client) is for admins (checked by the handler).
 pub const CREDIT_CHART: Route = perm("credit_chart", P::ViewCreditEntities);
+// Datasources (issue 15, decision 023).
+pub const DATASOURCES_LIST: Route = route(
+    "datasources_list",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
+pub const DATASOURCE_SHOW: Route = route(
+    "datasource_show",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
+pub const DATASOURCE_CREATE: Route = perm("datasource_create", P::CreateDatasources);
+pub const DATASOURCE_UPDATE: Route = perm("datasource_update", P::EditDatasources);
+pub const DATASOURCE_DELETE: Route = perm("datasource_delete", P::EditDatasources);
+pub const DATASOURCE_IMPORT: Route = perm("datasource_import", P::EditDatasources);
+pub const DATASOURCE_PICKER: Route =
+    route("datasource_picker", Rule::In(Need::AnyOf(MANAGE_ANY_FORM)));
+pub const DATASOURCE_PROPERTIES: Route = route(
+    "datasource_properties",
+    Rule::In(Need::AnyOf(MANAGE_ANY_FORM)),
+);
+pub const DATASOURCE_TOKENS: Route =
+    route("datasource_tokens", Rule::In(Need::AnyOf(MANAGE_ANY_FORM)));
+/// The fill-in's map and search elements read a datasource: any member.
+pub const DATASOURCE_READ: Route = route("datasource_read", Rule::In(Need::Member));
+pub const FILE_UPLOAD_DATASOURCE: Route = route(
+    "file_upload_datasource",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
 /// A batch's progress: its own starter only (checked by the handler).
 pub const BATCH_PROCESS: Route = route("batch_process", Rule::SignedIn);
 
@@ -249,6 +279,17 @@ pub const ALL: &[Route] = &[
     OFFER_MODULE_UPDATE,
     DASHBOARD_REPORTS,
     CREDIT_CHART,
+    DATASOURCES_LIST,
+    DATASOURCE_SHOW,
+    DATASOURCE_CREATE,
+    DATASOURCE_UPDATE,
+    DATASOURCE_DELETE,
+    DATASOURCE_IMPORT,
+    DATASOURCE_PICKER,
+    DATASOURCE_PROPERTIES,
+    DATASOURCE_TOKENS,
+    DATASOURCE_READ,
+    FILE_UPLOAD_DATASOURCE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,
     FOLDER_TREE,

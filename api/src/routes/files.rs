@@ -48,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload_imagetag))
         .routes(routes!(upload_static_file))
         .routes(routes!(upload_email_word))
+        .routes(routes!(upload_datasource))
         .layer(DefaultBodyLimit::max(UPLOAD_LIMIT))
         .routes(routes!(find_by_digest))
         .routes(routes!(download))
@@ -138,6 +139,12 @@ const STATIC_FILE: Accepts =
 /// `POST /api/file-upload/email-word`: the Word template of an e-mail setting.
 const EMAIL_WORD: Accepts = Accepts::Types(&[domain::files::DOCX], messages::WORD_ONLY_DOCX);
 
+/// `POST /api/file-upload/datasource_source`: a datasource's CSV (or Excel) file.
+const DATASOURCE_SOURCE: Accepts = Accepts::Types(
+    domain::files::DATASOURCE_TYPES,
+    messages::DATASOURCE_FILE_TYPE,
+);
+
 /// `POST /api/file-upload/form`: a file for a file or image element, signed in (`client_id`)
 /// or through a guest form (`guest_id`). Answers the element's value entry.
 #[utoipa::path(post, path = "/api/file-upload/form", operation_id = table::FILE_UPLOAD.op, tag = "files",
@@ -213,6 +220,28 @@ async fn upload_email_word(
     upload: Upload,
 ) -> Result<Json<UploadedFile>> {
     receive(&state, upload, &table::FILE_UPLOAD_EMAIL_WORD, EMAIL_WORD).await
+}
+
+/// `POST /api/file-upload/datasource_source`: the CSV (or Excel workbook) of a datasource.
+#[utoipa::path(post, path = "/api/file-upload/datasource_source", operation_id = table::FILE_UPLOAD_DATASOURCE.op, tag = "files",
+    params(Target),
+    request_body(content = UploadBody, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Stored", body = UploadedFile),
+        (status = 413, description = "Over 20 MB, or the client's storage is full", body = ErrorBody),
+        (status = 422, description = "Not a CSV or Excel file", body = ErrorBody)
+    ))]
+async fn upload_datasource(
+    State(state): State<AppState>,
+    upload: Upload,
+) -> Result<Json<UploadedFile>> {
+    receive(
+        &state,
+        upload,
+        &table::FILE_UPLOAD_DATASOURCE,
+        DATASOURCE_SOURCE,
+    )
+    .await
 }
 
 /// What every upload call reads before its body: the caller (a guest has no key), the

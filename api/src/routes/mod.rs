@@ -8,6 +8,7 @@ pub mod client_users;
 pub mod clients;
 pub mod credits;
 pub mod dashboard;
+pub mod datasources;
 pub mod exports;
 pub mod favorites;
 pub mod files;

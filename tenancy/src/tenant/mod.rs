@@ -2,6 +2,7 @@
 //! [`crate::TenantDb`], so no query can run without a resolved, authorised tenant.
 
 pub mod credits;
+pub mod datasources;
 pub mod deliveries;
 pub mod favorites;
 pub mod files;

@@ -553,6 +553,95 @@ export interface paths {
         patch: operations["offer_bundle_update"];
         trace?: never;
     };
+    "/api/datasource/list/{datasource_type}/{client_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/datasource/list/{type}/{client}`: the client's datasources of a kind (id, name). */
+        get: operations["datasource_picker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{datasource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/datasource/{id}`: the features inside a viewport as GeoJSON (at most 2,000, with
+         *     how many are inside in all), or with `format=search` the search list. Any member reads it
+         *     (the fill-in's map and search elements).
+         */
+        get: operations["datasource_read"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{datasource_id}/data-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/datasource/{id}/data-properties`. */
+        get: operations["datasource_properties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{datasource_id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST api/datasource/{id}/import`: imports the datasource's file again. */
+        post: operations["datasource_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{datasource_id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/datasource/{id}/tokens`: the names a form's tokens may use of a chosen item. */
+        get: operations["datasource_tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file-upload/by-hash/{sha256}": {
         parameters: {
             query?: never;
@@ -568,6 +657,23 @@ export interface paths {
         get: operations["file_find_by_digest"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file-upload/datasource_source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /api/file-upload/datasource_source`: the CSV (or Excel workbook) of a datasource. */
+        post: operations["file_upload_datasource"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1792,6 +1898,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/jsonapi/eform_datasource/{datasource_type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET jsonapi/eform_datasource/{type}?filter[client_id.id]=…`: the client's datasources of a
+         *     kind, by name.
+         */
+        get: operations["datasources_list"];
+        put?: never;
+        /**
+         * `POST jsonapi/eform_datasource/{type}`: a new datasource from an uploaded file; its
+         *     import is queued at once (the answer's `meta.batch` follows it).
+         */
+        post: operations["datasource_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jsonapi/eform_datasource/{datasource_type}/{datasource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET jsonapi/eform_datasource/{type}/{id}`. */
+        get: operations["datasource_show"];
+        put?: never;
+        post?: never;
+        /** `DELETE jsonapi/eform_datasource/{type}/{id}`: the datasource and its items. */
+        delete: operations["datasource_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * `PATCH jsonapi/eform_datasource/{type}/{id}`: name, coordinate system, and a new file
+         *     (which re-imports: every item is replaced).
+         */
+        patch: operations["datasource_update"];
+        trace?: never;
+    };
     "/jsonapi/user/user": {
         parameters: {
             query?: never;
@@ -2039,7 +2191,7 @@ export interface components {
         /** @description Where a batch stands; the web app asks until `items_in_queue` is 0. */
         BatchProcess: {
             batch_name: string;
-            /** @description Why a failed batch failed. */
+            /** @description That a batch failed, in Dutch (why is in the server's log, not in answers). */
             error?: string | null;
             /**
              * Format: int64
@@ -2230,6 +2382,61 @@ export interface components {
             id: string;
             relationships: components["schemas"]["CreditRelationships"];
             /** @description Always `eform_credit--eform_credit`. */
+            type: string;
+        };
+        /** @description The data columns of a datasource. */
+        DataProperties: {
+            data_properties: string[];
+        };
+        /** @description A datasource as a JSON:API resource. */
+        DatasourceAttributes: {
+            /** @description RFC 3339, UTC. */
+            changed: string;
+            /** @description The data columns of the last import. */
+            data_properties: string[];
+            /** Format: int64 */
+            feature_count: number;
+            /** @description `EPSG:4326` or `EPSG:28992` (map features). */
+            field_crs?: string | null;
+            /** @description The rows the last import refused: `[{row, reason}]` (row 1: the whole file). */
+            import_errors: Record<string, unknown>[];
+            name: string;
+        };
+        /** @description What a create or edit sends. */
+        DatasourceBody: {
+            data: components["schemas"]["DatasourceBodyData"];
+        };
+        DatasourceBodyAttributes: {
+            /** @description `EPSG:4326` or `EPSG:28992`; required for map features. */
+            field_crs?: string | null;
+            name?: string | null;
+        };
+        DatasourceBodyData: {
+            attributes?: components["schemas"]["DatasourceBodyAttributes"];
+            relationships?: components["schemas"]["DatasourceBodyRelationships"] | null;
+            type?: string;
+        };
+        DatasourceBodyRelationships: {
+            client_id?: components["schemas"]["One"] | null;
+            file?: components["schemas"]["One"] | null;
+        };
+        DatasourceDocument: {
+            data: components["schemas"]["DatasourceResource"];
+        };
+        DatasourceList: {
+            data: components["schemas"]["DatasourceResource"][];
+        };
+        DatasourceRelationships: {
+            client_id: components["schemas"]["One"];
+            file?: components["schemas"]["One"] | null;
+        };
+        DatasourceResource: {
+            attributes: components["schemas"]["DatasourceAttributes"];
+            /** @description Where the source file is downloaded (with the api-key). */
+            file_url?: string | null;
+            id: string;
+            relationships: components["schemas"]["DatasourceRelationships"];
+            /** @description `eform_datasource--map_features` or `eform_datasource--search`. */
             type: string;
         };
         /** @description `GET .../download-emails`. */
@@ -2657,6 +2864,11 @@ export interface components {
             relationships: components["schemas"]["PermissionRelationships"];
             /** @description Always `user_permission--user_permission`. */
             type: string;
+        };
+        /** @description An entry of the editor's picker. */
+        PickerEntry: {
+            id: string;
+            name: string;
         };
         /** @description One entry of `GET api/forms/published/{client}`. */
         PublishedEntry: {
@@ -5022,6 +5234,290 @@ export interface operations {
             };
         };
     };
+    datasource_picker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_type: string;
+                client_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datasources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickerEntry"][];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_read: {
+        parameters: {
+            query?: {
+                /** @description West longitude of the viewport. */
+                left?: number;
+                /** @description North latitude. */
+                top?: number;
+                /** @description East longitude. */
+                right?: number;
+                /** @description South latitude. */
+                bottom?: number;
+                /** @description `search`: the search list instead of features. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A GeoJSON FeatureCollection (with total and omitted), or the search list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A viewport that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_properties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data columns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataProperties"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchProcess"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An import of it runs */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The names */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     file_find_by_digest: {
         parameters: {
             query?: {
@@ -5102,6 +5598,105 @@ export interface operations {
             };
             /** @description Too many guest requests from this address */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    file_upload_datasource: {
+        parameters: {
+            query?: {
+                /** @description The client of a signed-in upload. */
+                client_id?: string;
+                /** @description The guest id of a guest form (no sign-in). */
+                guest_id?: string;
+                kind?: "image";
+                /**
+                 * @description SHA-256 of the file (64 lowercase hex): the upload is refused when the bytes differ,
+                 *     and when this uploader sent these bytes before, that file is answered again instead
+                 *     of a second copy (a retried or offline-kept upload is stored once).
+                 */
+                sha256?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadBody"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedFile"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over 20 MB, or the client's storage is full */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a CSV or Excel file */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9386,6 +9981,356 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["CreditDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A value that cannot be saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    datasources_list: {
+        parameters: {
+            query: {
+                /** @description The client. */
+                "filter[client_id.id]": string;
+                /** @description At most 300. */
+                "page[limit]"?: number;
+            };
+            header?: never;
+            path: {
+                /** @description map_features or search */
+                datasource_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datasources */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["DatasourceList"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["DatasourceBody"];
+            };
+        };
+        responses: {
+            /** @description Made; its import is queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Map features without the client's map module */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the call accepts. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has a content type the call does not accept. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A value that cannot be saved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+        };
+    };
+    datasource_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_type: string;
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The datasource */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["DatasourceDocument"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_type: string;
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_type: string;
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/vnd.api+json": components["schemas"]["DatasourceBody"];
+            };
+        };
+        responses: {
+            /** @description Saved; with a new file its import is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["DatasourceDocument"];
                 };
             };
             /** @description The body or query could not be read. */

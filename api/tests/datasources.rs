@@ -1,0 +1,440 @@
+//! Datasources (issue 15, decision 023): upload, create and import through the queue, RD New
+//! and GPS files, Excel, refused rows by number, files that are neither CSV nor Excel, the
+//! viewport and search reads, re-imports that readers never see half done, the module wall,
+//! and other clients kept out.
+
+mod common;
+
+use axum::http::{Method, StatusCode};
+use common::{TestApp, TestResult};
+use serde_json::{Value, json};
+
+fn testdata(name: &str) -> TestResult<Vec<u8>> {
+    Ok(std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../worker/testdata")
+            .join(name),
+    )?)
+}
+
+/// Uploads a datasource file; answers the file's id.
+async fn upload(
+    app: &TestApp,
+    key: &str,
+    client: &str,
+    name: &str,
+    bytes: &[u8],
+) -> TestResult<common::Answer> {
+    app.upload(
+        &format!("/api/file-upload/datasource_source?client_id={client}"),
+        Some(key),
+        name,
+        bytes,
+        &[],
+    )
+    .await
+}
+
+async fn json_api(
+    app: &TestApp,
+    method: Method,
+    uri: &str,
+    key: &str,
+    body: &Value,
+) -> TestResult<common::Answer> {
+    app.send(
+        method,
+        uri,
+        Some(key),
+        Some("application/vnd.api+json"),
+        serde_json::to_vec(body)?,
+    )
+    .await
+}
+
+/// Makes a datasource of `kind` from an uploaded file and runs its import; answers its id.
+async fn made(
+    app: &TestApp,
+    key: &str,
+    client: &str,
+    kind: &str,
+    crs: Option<&str>,
+    file: &str,
+) -> TestResult<String> {
+    let body = json!({ "data": { "type": format!("eform_datasource--{kind}"),
+        "attributes": { "name": format!("Bron {kind}"), "field_crs": crs },
+        "relationships": { "client_id": { "data": { "type": "client--client", "id": client } },
+                           "file": { "data": { "type": "file--file", "id": file } } } } });
+    let created = json_api(
+        app,
+        Method::POST,
+        &format!("/jsonapi/eform_datasource/{kind}"),
+        key,
+        &body,
+    )
+    .await?;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.json);
+    let batch = created.json["meta"]["batch"]["batch_name"]
+        .as_str()
+        .ok_or("batch")?;
+    worker::batch::run(&app.state.job_context()?, batch).await?;
+    Ok(created.json["data"]["id"].as_str().ok_or("id")?.to_owned())
+}
+
+async fn feature_names(app: &TestApp, key: &str, id: &str, query: &str) -> TestResult<Vec<String>> {
+    let read = app
+        .get(&format!("/api/datasource/{id}?{query}"), Some(key))
+        .await?;
+    assert_eq!(read.status, StatusCode::OK, "{:?}", read.json);
+    let mut names: Vec<String> = read.json["features"]
+        .as_array()
+        .ok_or("features")?
+        .iter()
+        .filter_map(|feature| feature["properties"]["name"].as_str().map(str::to_owned))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rd_new_gps_and_excel_files_import_as_the_same_features() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let mut sources = Vec::new();
+    for (name, crs) in [
+        ("lantaarnpalen-rd.csv", "EPSG:28992"),
+        ("lantaarnpalen-wgs84.csv", "EPSG:4326"),
+        ("lantaarnpalen-rd.xlsx", "EPSG:28992"),
+    ] {
+        let file = upload(&app, &key, &demo, name, &testdata(name)?).await?;
+        assert_eq!(file.status, StatusCode::OK, "{name}: {:?}", file.json);
+        let fid = file.json["fid"].as_str().ok_or("fid")?;
+        sources.push(made(&app, &key, &demo, "map_features", Some(crs), fid).await?);
+    }
+    // Amersfoort's tower, from RD 155000 463000: within a centimetre of PROJ's answer.
+    for id in &sources {
+        let all = app
+            .get(&format!("/api/datasource/{id}"), Some(&key))
+            .await?;
+        assert_eq!(all.json["total"], json!(40), "{:?}", all.json);
+        let tower = all.json["features"]
+            .as_array()
+            .ok_or("features")?
+            .iter()
+            .find(|f| f["properties"]["name"] == json!("Onze Lieve Vrouwetoren Amersfoort"))
+            .ok_or("tower")?;
+        let [lon, lat] = [
+            &tower["geometry"]["coordinates"][0],
+            &tower["geometry"]["coordinates"][1],
+        ]
+        .map(|v| v.as_f64().unwrap_or_default());
+        assert!(
+            (lat - 52.155_172_30).abs() < 1e-6 && (lon - 5.387_203_51).abs() < 1e-6,
+            "{lat} {lon}"
+        );
+    }
+    // A 1 km viewport round Amersfoort's tower holds it and nothing of Amsterdam.
+    let inside = feature_names(
+        &app,
+        &key,
+        &sources[0],
+        "left=5.38&bottom=52.15&right=5.395&top=52.16",
+    )
+    .await?;
+    assert!(
+        inside.contains(&"Onze Lieve Vrouwetoren Amersfoort".to_owned()),
+        "{inside:?}"
+    );
+    assert!(
+        !inside.iter().any(|name| name.contains("Dam Amsterdam")),
+        "{inside:?}"
+    );
+    for other in &sources[1..] {
+        assert_eq!(
+            feature_names(
+                &app,
+                &key,
+                other,
+                "left=5.38&bottom=52.15&right=5.395&top=52.16"
+            )
+            .await?,
+            inside
+        );
+    }
+    let bad_box = app
+        .get(
+            &format!(
+                "/api/datasource/{}?left=6&bottom=52&right=5&top=53",
+                sources[0]
+            ),
+            Some(&key),
+        )
+        .await?;
+    assert_eq!(bad_box.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let properties = app
+        .get(
+            &format!("/api/datasource/{}/data-properties", sources[0]),
+            Some(&key),
+        )
+        .await?;
+    assert_eq!(
+        properties.json["data_properties"],
+        json!(["paalnummer", "omschrijving"])
+    );
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_rows_are_reported_and_bad_files_refused() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let file = upload(
+        &app,
+        &key,
+        &demo,
+        "bad.csv",
+        &testdata("lantaarnpalen-rd-bad.csv")?,
+    )
+    .await?;
+    let id = made(
+        &app,
+        &key,
+        &demo,
+        "map_features",
+        Some("EPSG:28992"),
+        file.json["fid"].as_str().ok_or("fid")?,
+    )
+    .await?;
+    let shown = app
+        .get(
+            &format!("/jsonapi/eform_datasource/map_features/{id}"),
+            Some(&key),
+        )
+        .await?;
+    let attributes = &shown.json["data"]["attributes"];
+    assert_eq!(attributes["feature_count"], json!(2));
+    let rows: Vec<i64> = attributes["import_errors"]
+        .as_array()
+        .ok_or("errors")?
+        .iter()
+        .filter_map(|error| error["row"].as_i64())
+        .collect();
+    assert_eq!(rows.len(), 4, "{attributes:?}");
+    // Neither CSV nor Excel: the spec's text.
+    let pdf = upload(&app, &key, &demo, "palen.pdf", b"%PDF-1.7 geen csv").await?;
+    assert_eq!(pdf.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        pdf.json["message"],
+        json!(domain::messages::DATASOURCE_FILE_TYPE)
+    );
+    // Wrong separator: the columns are missing, the import says which and keeps nothing.
+    let commas = upload(
+        &app,
+        &key,
+        &demo,
+        "komma.csv",
+        b"object.name,postcode\nDorpsstraat,3800 AB\n",
+    )
+    .await?;
+    let body = json!({ "data": { "type": "eform_datasource--search", "attributes": { "name": "Komma" },
+        "relationships": { "client_id": { "data": { "type": "client--client", "id": demo } },
+                           "file": { "data": { "type": "file--file", "id": commas.json["fid"] } } } } });
+    let created = json_api(
+        &app,
+        Method::POST,
+        "/jsonapi/eform_datasource/search",
+        &key,
+        &body,
+    )
+    .await?;
+    let batch = created.json["meta"]["batch"]["batch_name"]
+        .as_str()
+        .ok_or("batch")?;
+    worker::batch::run(&app.state.job_context()?, batch).await?;
+    let failed = app
+        .get(&format!("/api/batch/process/{batch}"), Some(&key))
+        .await?;
+    assert_eq!(failed.json["status"], json!("failed"));
+    let search_id = created.json["data"]["id"].as_str().ok_or("id")?;
+    let shown = app
+        .get(
+            &format!("/jsonapi/eform_datasource/search/{search_id}"),
+            Some(&key),
+        )
+        .await?;
+    let reason = shown.json["data"]["attributes"]["import_errors"][0]["reason"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(reason.contains("object.name"), "{reason}");
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_re_import_is_seen_whole_or_not_at_all() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let csv = |prefix: &str, rows: usize| {
+        let mut text = "object.name;wijk\n".to_owned();
+        for n in 0..rows {
+            text.push_str(&format!("{prefix} {n};Centrum\n"));
+        }
+        text.into_bytes()
+    };
+    let first = upload(&app, &key, &demo, "oud.csv", &csv("Oud", 30_000)).await?;
+    let id = made(
+        &app,
+        &key,
+        &demo,
+        "search",
+        None,
+        first.json["fid"].as_str().ok_or("fid")?,
+    )
+    .await?;
+    let second = upload(&app, &key, &demo, "nieuw.csv", &csv("Nieuw", 45_000)).await?;
+    let patch = json!({ "data": { "type": "eform_datasource--search", "id": id,
+        "relationships": { "file": { "data": { "type": "file--file", "id": second.json["fid"] } } } } });
+    let changed = json_api(
+        &app,
+        Method::PATCH,
+        &format!("/jsonapi/eform_datasource/search/{id}"),
+        &key,
+        &patch,
+    )
+    .await?;
+    assert_eq!(changed.status, StatusCode::OK, "{:?}", changed.json);
+    let batch = changed.json["meta"]["batch"]["batch_name"]
+        .as_str()
+        .ok_or("batch")?
+        .to_owned();
+    // A reader during the import: every answer is all old or all new.
+    let ctx = app.state.job_context()?;
+    let import = tokio::spawn(async move { worker::batch::run(&ctx, &batch).await });
+    let mut seen = std::collections::BTreeSet::new();
+    loop {
+        let list = app
+            .get(&format!("/api/datasource/{id}?format=search"), Some(&key))
+            .await?;
+        let items = list.json.as_array().ok_or("items")?;
+        let old = items
+            .iter()
+            .filter(|item| item["name"].as_str().is_some_and(|n| n.starts_with("Oud")))
+            .count();
+        let new = items.len() - old;
+        // The search list answers at most 10,000 items: all of one set.
+        assert!(
+            (old, new) == (10_000, 0) || (old, new) == (0, 10_000),
+            "a mix: {old} old, {new} new"
+        );
+        seen.insert(old > 0);
+        if import.is_finished() {
+            break;
+        }
+    }
+    import.await??;
+    // The reader did read while the new set was being written.
+    assert!(seen.contains(&true), "{seen:?}");
+    let after = app
+        .get(&format!("/api/datasource/{id}?format=search"), Some(&key))
+        .await?;
+    assert!(
+        after.json[0]["name"]
+            .as_str()
+            .is_some_and(|n| n.starts_with("Nieuw"))
+    );
+    let shown = app
+        .get(
+            &format!("/jsonapi/eform_datasource/search/{id}"),
+            Some(&key),
+        )
+        .await?;
+    assert_eq!(
+        shown.json["data"]["attributes"]["feature_count"],
+        json!(45_000)
+    );
+    Ok(())
+}
+
+#[tokio::test]
+async fn map_features_need_the_module_and_other_clients_stay_out() -> TestResult {
+    let app = TestApp::new().await?;
+    let tweede = app.client_id("Tweede Gemeente").await?;
+    let admin = app.login("admin").await?;
+    let file = upload(
+        &app,
+        &admin,
+        &tweede,
+        "palen.csv",
+        &testdata("lantaarnpalen-rd.csv")?,
+    )
+    .await?;
+    let body = json!({ "data": { "type": "eform_datasource--map_features",
+        "attributes": { "name": "Palen", "field_crs": "EPSG:28992" },
+        "relationships": { "client_id": { "data": { "type": "client--client", "id": tweede } },
+                           "file": { "data": { "type": "file--file", "id": file.json["fid"] } } } } });
+    let walled = json_api(
+        &app,
+        Method::POST,
+        "/jsonapi/eform_datasource/map_features",
+        &admin,
+        &body,
+    )
+    .await?;
+    assert_eq!(walled.status, StatusCode::CONFLICT);
+    assert_eq!(
+        walled.json["message"],
+        json!(domain::messages::MODULE_REQUIRED_MAP)
+    );
+    // A search datasource of Demo Gemeente: not for a user of Tweede Gemeente only.
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let streets = upload(
+        &app,
+        &key,
+        &demo,
+        "straten.csv",
+        &testdata("straten-zoeken.csv")?,
+    )
+    .await?;
+    let id = made(
+        &app,
+        &key,
+        &demo,
+        "search",
+        None,
+        streets.json["fid"].as_str().ok_or("fid")?,
+    )
+    .await?;
+    let anders = app.login("anders").await?;
+    let refused = app
+        .get(
+            &format!("/api/datasource/{id}?format=search"),
+            Some(&anders),
+        )
+        .await?;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    // Its members read it: the list with the Dutch names as written.
+    let invuller = app.login("invuller").await?;
+    let list = app
+        .get(
+            &format!("/api/datasource/{id}?format=search"),
+            Some(&invuller),
+        )
+        .await?;
+    let names: Vec<&str> = list
+        .json
+        .as_array()
+        .ok_or("list")?
+        .iter()
+        .filter_map(|item| item["name"].as_str())
+        .collect();
+    assert_eq!(names.len(), 12);
+    assert!(
+        names.contains(&"'s-Gravenweg") && names.contains(&"Café de Zwaan"),
+        "{names:?}"
+    );
+    Ok(())
+}

@@ -1,0 +1,296 @@
+//! Queries on `datasources`, `datasource_features` and `datasource_places` (decision 023): the
+//! client's lists of objects for map and search elements. Readers see a datasource's current
+//! generation only; an import fills the next one and switches in one statement.
+
+use crate::error::Result;
+use crate::{TenantDb, new_id, now};
+use sqlx::SqliteConnection;
+
+/// A datasource.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct Datasource {
+    pub id: String,
+    pub name: String,
+    /// `map_features` or `search`.
+    pub kind: String,
+    /// `EPSG:4326` or `EPSG:28992` (map features).
+    pub crs: Option<String>,
+    pub file_id: Option<String>,
+    pub generation: i64,
+    pub feature_count: i64,
+    /// JSON list of the data columns' names.
+    pub data_properties: String,
+    /// JSON list of `{row, reason}` of the last import.
+    pub import_errors: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str = "id, name, kind, crs, file_id, generation, feature_count, data_properties, import_errors, created_at, updated_at";
+
+/// Every datasource of a kind, by name.
+pub async fn list(db: &TenantDb, kind: &str) -> Result<Vec<Datasource>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM datasources WHERE kind = ?1 ORDER BY name COLLATE NOCASE, id"
+    )))
+    .bind(kind)
+    .fetch_all(db.pool())
+    .await?)
+}
+
+/// The datasource with this id.
+pub async fn find(db: &TenantDb, id: &str) -> Result<Option<Datasource>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COLUMNS} FROM datasources WHERE id = ?1"
+    )))
+    .bind(id)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
+/// Adds a datasource (empty until its first import); answers its id.
+pub async fn insert(
+    db: &TenantDb,
+    name: &str,
+    kind: &str,
+    crs: Option<&str>,
+    file_id: Option<&str>,
+) -> Result<String> {
+    let id = new_id();
+    sqlx::query(
+        "INSERT INTO datasources (id, name, kind, crs, file_id, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+    )
+    .bind(&id)
+    .bind(name)
+    .bind(kind)
+    .bind(crs)
+    .bind(file_id)
+    .bind(now())
+    .execute(db.pool())
+    .await?;
+    Ok(id)
+}
+
+/// Changes name, coordinate system and source file.
+pub async fn update(
+    db: &TenantDb,
+    id: &str,
+    name: &str,
+    crs: Option<&str>,
+    file_id: Option<&str>,
+) -> Result<bool> {
+    let changed = sqlx::query(
+        "UPDATE datasources SET name = ?2, crs = ?3, file_id = ?4, updated_at = ?5 WHERE id = ?1",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(crs)
+    .bind(file_id)
+    .bind(now())
+    .execute(db.pool())
+    .await?
+    .rows_affected();
+    Ok(changed == 1)
+}
+
+/// One feature to write.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewFeature {
+    pub name: String,
+    pub status: Option<String>,
+    /// (latitude, longitude) in WGS84, for map features.
+    pub place: Option<(f64, f64)>,
+    /// The data fields as a JSON object.
+    pub data: String,
+}
+
+/// Features written per statement: SQLite binds at most 32,766 values.
+const ROWS_PER_STATEMENT: usize = 400;
+
+/// Writes features into generation `generation` of a datasource, in one transaction (one
+/// import step).
+pub async fn insert_features(
+    db: &TenantDb,
+    datasource: &str,
+    generation: i64,
+    features: &[NewFeature],
+) -> Result<()> {
+    let mut tx = db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let conn: &mut SqliteConnection = &mut tx;
+    for part in features.chunks(ROWS_PER_STATEMENT) {
+        let values = vec!["(?, ?, ?, ?, ?, ?, ?)"; part.len()].join(", ");
+        let sql = format!(
+            "INSERT INTO datasource_features (datasource_id, generation, name, status, lat, lon, data)
+             VALUES {values} RETURNING id"
+        );
+        let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+        for feature in part {
+            query = query
+                .bind(datasource)
+                .bind(generation)
+                .bind(&feature.name)
+                .bind(&feature.status)
+                .bind(feature.place.map(|(lat, _)| lat))
+                .bind(feature.place.map(|(_, lon)| lon))
+                .bind(&feature.data);
+        }
+        let ids = query.fetch_all(&mut *conn).await?;
+        let placed: Vec<(i64, (f64, f64))> = ids
+            .into_iter()
+            .zip(part)
+            .filter_map(|(id, feature)| feature.place.map(|place| (id, place)))
+            .collect();
+        if placed.is_empty() {
+            continue;
+        }
+        let values = vec!["(?, ?, ?, ?, ?)"; placed.len()].join(", ");
+        let sql = format!(
+            "INSERT INTO datasource_places (id, min_lon, max_lon, min_lat, max_lat) VALUES {values}"
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (id, (lat, lon)) in placed {
+            query = query.bind(id).bind(lon).bind(lon).bind(lat).bind(lat);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Makes `generation` the one readers see, with its count, data columns and refused rows; in
+/// one statement, so a reader sees the old set or the new one.
+pub async fn switch_generation(
+    db: &TenantDb,
+    id: &str,
+    generation: i64,
+    data_properties: &[String],
+    import_errors: &str,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE datasources SET generation = ?2,
+                feature_count = (SELECT COUNT(*) FROM datasource_features WHERE datasource_id = ?1 AND generation = ?2),
+                data_properties = ?3, import_errors = ?4, updated_at = ?5
+         WHERE id = ?1",
+    )
+    .bind(id)
+    .bind(generation)
+    .bind(serde_json::to_string(data_properties)?)
+    .bind(import_errors)
+    .bind(now())
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Removes up to `limit` features of a datasource that are not in generation `keep` (an old
+/// set, or what a stopped import left); answers how many.
+pub async fn remove_stale(db: &TenantDb, id: &str, keep: Option<i64>, limit: i64) -> Result<u64> {
+    let mut tx = db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM datasource_features
+         WHERE datasource_id = ?1 AND (?2 IS NULL OR generation <> ?2) LIMIT ?3",
+    )
+    .bind(id)
+    .bind(keep)
+    .bind(limit)
+    .fetch_all(&mut *tx)
+    .await?;
+    let list = serde_json::to_string(&ids)?;
+    sqlx::query("DELETE FROM datasource_places WHERE id IN (SELECT value FROM json_each(?1))")
+        .bind(&list)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM datasource_features WHERE id IN (SELECT value FROM json_each(?1))")
+        .bind(&list)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ids.len() as u64)
+}
+
+/// Removes a datasource's row (its features go with [`remove_stale`] first).
+pub async fn delete(db: &TenantDb, id: &str) -> Result<bool> {
+    let gone = sqlx::query("DELETE FROM datasources WHERE id = ?1")
+        .bind(id)
+        .execute(db.pool())
+        .await?
+        .rows_affected();
+    Ok(gone == 1)
+}
+
+/// A feature as the read API answers it.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct Feature {
+    pub id: i64,
+    pub name: String,
+    pub status: Option<String>,
+    pub lat: Option<f64>,
+    pub lon: Option<f64>,
+    /// The data fields as a JSON object.
+    pub data: String,
+}
+
+/// The current features of a map datasource inside a viewport, at most `limit`, and how many
+/// are inside in all.
+pub async fn in_box(
+    db: &TenantDb,
+    source: &Datasource,
+    (west, south, east, north): (f64, f64, f64, f64),
+    limit: i64,
+) -> Result<(Vec<Feature>, i64)> {
+    let features: Vec<Feature> = sqlx::query_as(
+        "SELECT f.id, f.name, f.status, f.lat, f.lon, f.data
+         FROM datasource_places p JOIN datasource_features f ON f.id = p.id
+         WHERE p.min_lon >= ?2 AND p.max_lon <= ?4 AND p.min_lat >= ?3 AND p.max_lat <= ?5
+           AND f.datasource_id = ?1 AND f.generation = ?6
+         LIMIT ?7",
+    )
+    .bind(&source.id)
+    .bind(west)
+    .bind(south)
+    .bind(east)
+    .bind(north)
+    .bind(source.generation)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?;
+    let total = if (features.len() as i64) < limit {
+        features.len() as i64
+    } else {
+        sqlx::query_scalar(
+            "SELECT COUNT(*) FROM datasource_places p JOIN datasource_features f ON f.id = p.id
+             WHERE p.min_lon >= ?2 AND p.max_lon <= ?4 AND p.min_lat >= ?3 AND p.max_lat <= ?5
+               AND f.datasource_id = ?1 AND f.generation = ?6",
+        )
+        .bind(&source.id)
+        .bind(west)
+        .bind(south)
+        .bind(east)
+        .bind(north)
+        .bind(source.generation)
+        .fetch_one(db.pool())
+        .await?
+    };
+    Ok((features, total))
+}
+
+/// The current features of a datasource by name, `limit` from `offset` (the search list and
+/// exports walk them this way).
+pub async fn page(
+    db: &TenantDb,
+    source: &Datasource,
+    after_id: i64,
+    limit: i64,
+) -> Result<Vec<Feature>> {
+    Ok(sqlx::query_as(
+        "SELECT id, name, status, lat, lon, data FROM datasource_features
+         WHERE datasource_id = ?1 AND generation = ?2 AND id > ?3 ORDER BY id LIMIT ?4",
+    )
+    .bind(&source.id)
+    .bind(source.generation)
+    .bind(after_id)
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?)
+}

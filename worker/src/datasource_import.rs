@@ -1,0 +1,310 @@
+//! The import of a datasource's file (document 002 sections 4 and 5, issue 15, decision 023): a
+//! batch that reads the CSV (';', UTF-8, a BOM tolerated) or Excel workbook (first sheet), checks
+//! each row (`domain::datasources`), turns RD New coordinates into WGS84 (`domain::rd`), writes
+//! the features as the datasource's next generation, in steps that report progress. Only when
+//! all are written does the datasource switch to them (one statement), then the old set goes.
+//!
+//! Run again (a retry, a `kill -9`), it starts over: whatever a stopped run wrote is not the
+//! current generation and is removed first.
+
+use crate::batch::{BatchError, Lease};
+use crate::jobs::JobContext;
+use domain::datasources::{self, Columns, Crs, Kind, RowError};
+use serde::{Deserialize, Serialize};
+use tenancy::tenant::datasources::{self as store, NewFeature};
+
+/// Batch kind of a datasource import.
+pub const DATASOURCE_IMPORT: &str = "datasource.import";
+/// Rows written per step (one transaction each).
+const STEP: usize = 20_000;
+/// Refused rows kept with the datasource (the detail screen shows 10).
+const ERRORS_KEPT: usize = 1_000;
+/// Old features removed per transaction after the switch.
+const REMOVE_STEP: i64 = 20_000;
+
+/// What an import batch is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ImportParams {
+    pub datasource_id: String,
+}
+
+/// The rows of a file: its header and then each row's cells.
+struct Sheet {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+/// Reads a file as a sheet: an Excel workbook (a zip) by its first sheet, anything else as a
+/// CSV with ';'. None when it is neither (not UTF-8 text, not a workbook).
+fn read_sheet(bytes: &[u8]) -> Result<Option<Sheet>, String> {
+    if bytes.starts_with(b"PK\x03\x04") {
+        use calamine::Reader;
+        let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes))
+            .map_err(|_| domain::messages::DATASOURCE_FILE_TYPE.to_owned())?;
+        let Some(Ok(range)) = book.worksheet_range_at(0) else {
+            return Ok(None);
+        };
+        let mut rows = range.rows().map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    calamine::Data::Float(n) if n.fract() == 0.0 && n.abs() < 1e15 => {
+                        format!("{}", *n as i64)
+                    }
+                    other => other.to_string(),
+                })
+                .collect::<Vec<String>>()
+        });
+        let header = rows.next().unwrap_or_default();
+        return Ok(Some(Sheet {
+            header,
+            rows: rows.collect(),
+        }));
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(None);
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(Ok(record)) => record.iter().map(str::to_owned).collect(),
+        _ => return Ok(None),
+    };
+    let mut rows = Vec::new();
+    for record in records {
+        // A broken quote and the like: the row is kept empty, and refused as too short.
+        rows.push(
+            record
+                .map(|record| record.iter().map(str::to_owned).collect())
+                .unwrap_or_default(),
+        );
+    }
+    Ok(Some(Sheet { header, rows }))
+}
+
+/// The feature's place, (latitude, longitude) in WGS84, from a row's coordinates.
+fn place(crs: Option<Crs>, (a, b): (f64, f64)) -> (f64, f64) {
+    match crs {
+        Some(Crs::RdNew) => domain::rd::to_wgs84(a, b),
+        _ => (a, b),
+    }
+}
+
+/// Imports the file of the batch's datasource.
+pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> {
+    let params: ImportParams = serde_json::from_str(&lease.batch.params)
+        .map_err(|err| BatchError::Permanent(format!("batch params: {err}")))?;
+    let db = ctx.tenants.open(&lease.batch.client_id).await?;
+    let Some(source) = store::find(&db, &params.datasource_id).await? else {
+        return Err(BatchError::Permanent("the datasource is gone".into()));
+    };
+    // What a stopped run left behind goes first.
+    while store::remove_stale(&db, &source.id, Some(source.generation), REMOVE_STEP).await? > 0 {}
+    let kind = Kind::parse(&source.kind)
+        .ok_or_else(|| BatchError::Permanent("unknown datasource kind".into()))?;
+    let crs = source.crs.as_deref().and_then(Crs::parse);
+    let bytes = match &source.file_id {
+        Some(file) => tokio::fs::read(db.files_dir().join(file)).await?,
+        None => return refuse(&db, &source, domain::messages::DATASOURCE_FILE_TYPE).await,
+    };
+    let sheet = match tokio::task::spawn_blocking(move || read_sheet(&bytes))
+        .await
+        .map_err(|err| BatchError::Retry(err.to_string()))?
+    {
+        Ok(Some(sheet)) => sheet,
+        Ok(None) => return refuse(&db, &source, domain::messages::DATASOURCE_FILE_TYPE).await,
+        Err(reason) => return refuse(&db, &source, &reason).await,
+    };
+    let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
+    let columns = match datasources::columns(kind, crs, &header) {
+        Ok(columns) => columns,
+        Err(reason) => return refuse(&db, &source, &reason).await,
+    };
+    let total = i64::try_from(sheet.rows.len()).unwrap_or(i64::MAX);
+    if !lease.set_total(total).await? {
+        return Ok(());
+    }
+    let generation = source.generation + 1;
+    let mut errors: Vec<RowError> = Vec::new();
+    let mut refused = 0usize;
+    let rows = std::sync::Arc::new(sheet.rows);
+    let columns = std::sync::Arc::new(columns);
+    let mut done = 0usize;
+    while done < rows.len() {
+        let end = (done + STEP).min(rows.len());
+        let (features, step_errors) = {
+            let (rows, columns) = (rows.clone(), columns.clone());
+            tokio::task::spawn_blocking(move || features_of(&rows[done..end], done, &columns, crs))
+                .await
+                .map_err(|err| BatchError::Retry(err.to_string()))?
+        };
+        refused += step_errors.len();
+        errors.extend(
+            step_errors
+                .into_iter()
+                .take(ERRORS_KEPT.saturating_sub(errors.len())),
+        );
+        store::insert_features(&db, &source.id, generation, &features).await?;
+        done = end;
+        if !lease
+            .progress(i64::try_from(done).unwrap_or(i64::MAX))
+            .await?
+        {
+            // Stopped or taken over: the next run removes what this one wrote.
+            return Ok(());
+        }
+    }
+    let errors_json =
+        serde_json::to_string(&errors).map_err(|err| BatchError::Retry(err.to_string()))?;
+    store::switch_generation(
+        &db,
+        &source.id,
+        generation,
+        &columns.data_properties(),
+        &errors_json,
+    )
+    .await?;
+    // The old set, now that no reader sees it.
+    while store::remove_stale(&db, &source.id, Some(generation), REMOVE_STEP).await? > 0 {}
+    lease.finish("", tenancy::now()).await?;
+    tracing::info!(datasource = %source.id, rows = rows.len(), refused, "datasource imported");
+    Ok(())
+}
+
+/// The features of a step of rows (from row index `first`), and the rows it refused.
+fn features_of(
+    rows: &[Vec<String>],
+    first: usize,
+    columns: &Columns,
+    crs: Option<Crs>,
+) -> (Vec<NewFeature>, Vec<RowError>) {
+    let mut features = Vec::with_capacity(rows.len());
+    let mut errors = Vec::new();
+    for (offset, cells) in rows.iter().enumerate() {
+        // The header is row 1: the first data row is row 2.
+        let number = first + offset + 2;
+        let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
+        let row = match columns.row(number, &cells) {
+            Ok(row) => row,
+            Err(error) => {
+                errors.push(error);
+                continue;
+            }
+        };
+        let place = row.coordinates.map(|coordinates| place(crs, coordinates));
+        let data: serde_json::Map<String, serde_json::Value> = row
+            .data
+            .into_iter()
+            .map(|(field, value)| (field, serde_json::Value::String(value)))
+            .collect();
+        features.push(NewFeature {
+            name: row.name,
+            status: row.status,
+            place,
+            data: serde_json::Value::Object(data).to_string(),
+        });
+    }
+    (features, errors)
+}
+
+/// The whole file is refused: the reason is kept as the datasource's import error (row 1),
+/// its current features stay, and the batch fails.
+async fn refuse(
+    db: &tenancy::TenantDb,
+    source: &store::Datasource,
+    reason: &str,
+) -> Result<(), BatchError> {
+    let errors = serde_json::to_string(&[RowError {
+        row: 1,
+        reason: reason.to_owned(),
+    }])
+    .map_err(|err| BatchError::Retry(err.to_string()))?;
+    let properties: Vec<String> = serde_json::from_str(&source.data_properties).unwrap_or_default();
+    store::switch_generation(db, &source.id, source.generation, &properties, &errors).await?;
+    Err(BatchError::Permanent(reason.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Vec<u8> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata")
+            .join(name);
+        std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+    }
+
+    /// PROJ's answers for the RD New fixture, made with pyproj (testdata/README.md).
+    #[test]
+    fn rd_new_rows_land_where_proj_puts_them() {
+        let sheet = read_sheet(&fixture("lantaarnpalen-rd.csv"))
+            .unwrap()
+            .unwrap();
+        let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
+        let columns = datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
+        let (features, errors) = features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(features.len(), 40);
+        let expected = String::from_utf8(fixture("lantaarnpalen-rd.expected.csv")).unwrap();
+        for (line, feature) in expected.lines().skip(1).zip(&features) {
+            let cells: Vec<&str> = line.split(';').collect();
+            assert_eq!(cells[0], feature.name);
+            let (lat, lon) = feature.place.unwrap();
+            let (want_lat, want_lon): (f64, f64) =
+                (cells[1].parse().unwrap(), cells[2].parse().unwrap());
+            // 1e-7 degrees is about a centimetre.
+            assert!(
+                (lat - want_lat).abs() < 1e-7 && (lon - want_lon).abs() < 1e-7,
+                "{line}: {lat}, {lon}"
+            );
+        }
+    }
+
+    /// The same rows in an Excel workbook import as the same features.
+    #[test]
+    fn an_excel_workbook_gives_the_features_of_its_csv() {
+        let read = |name: &str| {
+            let sheet = read_sheet(&fixture(name)).unwrap().unwrap();
+            let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
+            let columns =
+                datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
+            features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew))
+        };
+        let (csv, _) = read("lantaarnpalen-rd.csv");
+        let (excel, errors) = read("lantaarnpalen-rd.xlsx");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(excel, csv);
+    }
+
+    #[test]
+    fn bad_rows_are_reported_by_number_and_good_ones_kept() {
+        let sheet = read_sheet(&fixture("lantaarnpalen-rd-bad.csv"))
+            .unwrap()
+            .unwrap();
+        let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
+        let columns = datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
+        let (features, errors) = features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew));
+        assert_eq!(features.len(), 2);
+        let rows: Vec<usize> = errors.iter().map(|error| error.row).collect();
+        assert_eq!(rows.len(), 4, "{errors:?}");
+        assert!(rows.iter().all(|row| *row >= 3 && *row <= 7), "{rows:?}");
+    }
+
+    #[test]
+    fn neither_csv_nor_excel_is_refused() {
+        assert!(read_sheet(&[0xff, 0xfe, 0x00, 0x41]).unwrap().is_none());
+        let with_bom = read_sheet("\u{feff}object.name;postcode\nDorpsstraat;3800 AB\n".as_bytes())
+            .unwrap()
+            .unwrap();
+        assert_eq!(with_bom.header, ["object.name", "postcode"]);
+        assert_eq!(
+            with_bom.rows,
+            [vec!["Dorpsstraat".to_owned(), "3800 AB".to_owned()]]
+        );
+    }
+}
