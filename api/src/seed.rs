@@ -212,6 +212,9 @@ pub async fn demo(
         }
     }
     let mut links = seed_forms(state, &client_ids).await?;
+    if let Some(demo_client) = client_ids.get("Demo Gemeente") {
+        seed_datasources(state, demo_client).await?;
+    }
     let open = demo
         .clients
         .iter()
@@ -224,6 +227,79 @@ pub async fn demo(
         ));
     }
     Ok((logins, links))
+}
+
+/// The demo datasources of Demo Gemeente (issue 15): a search list of streets and lamp posts
+/// in RD New, each imported once through the import job's own code.
+const DEMO_DATASOURCES: [(&str, &str, Option<&str>, &str, &[u8]); 2] = [
+    (
+        "Demo straten",
+        "search",
+        None,
+        "straten-zoeken.csv",
+        include_bytes!("../../seeds/datasources/straten-zoeken.csv"),
+    ),
+    (
+        "Demo lantaarnpalen",
+        "map_features",
+        Some("EPSG:28992"),
+        "lantaarnpalen-rd.csv",
+        include_bytes!("../../seeds/datasources/lantaarnpalen-rd.csv"),
+    ),
+];
+
+async fn seed_datasources(
+    state: &AppState,
+    client_id: &domain::ids::ClientId,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    use tenancy::platform::batches::{self, NewBatch};
+    use tenancy::tenant::{datasources, files};
+    let db = state.tenants.for_operations().open(client_id).await?;
+    for (name, kind, crs, filename, bytes) in DEMO_DATASOURCES {
+        if datasources::list(&db, kind)
+            .await?
+            .iter()
+            .any(|source| source.name == name)
+        {
+            continue;
+        }
+        let file_id = tenancy::new_id();
+        std::fs::create_dir_all(db.files_dir())?;
+        std::fs::write(db.files_dir().join(&file_id), bytes)?;
+        let stored = files::StoredFile {
+            id: file_id.clone(),
+            filename: filename.to_owned(),
+            mime: "text/csv".to_owned(),
+            size: i64::try_from(bytes.len())?,
+        };
+        files::insert(
+            &db,
+            &stored,
+            &tenancy::secrets::sha256_hex(bytes),
+            &files::Uploader::User("seed"),
+        )
+        .await?;
+        let id = datasources::insert(&db, name, kind, crs, Some(&file_id)).await?;
+        directory::register(&state.platform, "datasource", &id, client_id).await?;
+        let params = serde_json::to_string(&worker::datasource_import::ImportParams {
+            datasource_id: id.clone(),
+        })?;
+        let batch = batches::insert(
+            &state.platform,
+            &NewBatch {
+                client_id,
+                kind: worker::datasource_import::DATASOURCE_IMPORT,
+                subject: Some(&id),
+                created_by: None,
+                params,
+                total: 0,
+                link_token: None,
+            },
+        )
+        .await?;
+        worker::batch::run(&state.job_context()?, &batch).await?;
+    }
+    Ok(())
 }
 
 /// Creates the demo folders and forms once (found again by name), and registers each form

@@ -416,6 +416,19 @@ async fn map_features_need_the_module_and_other_clients_stay_out() -> TestResult
         )
         .await?;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
+    // The demo seed made two of Demo Gemeente's own, imported.
+    let seeded = app
+        .get(
+            &format!("/api/datasource/list/map_features/{demo}"),
+            Some(&key),
+        )
+        .await?;
+    assert_eq!(seeded.json[0]["name"], json!("Demo lantaarnpalen"));
+    let palen = seeded.json[0]["id"].as_str().ok_or("id")?;
+    let all = app
+        .get(&format!("/api/datasource/{palen}"), Some(&key))
+        .await?;
+    assert_eq!(all.json["total"], json!(40));
     // Its members read it: the list with the Dutch names as written.
     let invuller = app.login("invuller").await?;
     let list = app
