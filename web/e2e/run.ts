@@ -11,6 +11,7 @@ import { CONTEXT_OPTIONS, launchBrowser } from './browser';
 import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
 import { builderScenarios } from './builder-scenarios';
 import { clientScenarios } from './client-scenarios';
+import { creditScenarios } from './credit-scenarios';
 import { offlineScenarios } from './offline-scenarios';
 import { notificationScenarios } from './notification-scenarios';
 import { reviewScenarios } from './review-scenarios';
@@ -50,7 +51,7 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios];
+  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios, ...creditScenarios];
   const selected = filter ? all.filter((s) => s.name.includes(filter)) : all;
   let passed = 0;
   let failed = 0;

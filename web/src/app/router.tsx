@@ -274,7 +274,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Clients (spec 002 screens 1 to 7 and 12 to 15).
+      // Clients (spec 002 screens 1 to 15).
       {
         path: paths.client_list_assigned.path,
         loader: guardedLoader(
@@ -372,12 +372,95 @@ export const routes: RouteObject[] = [
               return { Component: module.ClientUserGroupEditRoute, action: module.clientUserGroupEditAction };
             },
           },
+          // Credits, buying and the manual addition (spec 002 screens 8 to 11).
+          {
+            path: 'credits',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-credits')).clientCreditsLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/clients/routes/client-credits')).ClientCreditsRoute }),
+          },
+          {
+            path: 'credits-buy',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-credits-buy')).clientCreditsBuyLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-credits-buy');
+              return { Component: module.ClientCreditsBuyRoute, action: module.clientCreditsBuyAction };
+            },
+          },
+          {
+            path: 'credits-admin-add',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-credits-admin-add')).clientCreditsAdminAddLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-credits-admin-add');
+              return { Component: module.ClientCreditsAdminAddRoute, action: module.clientCreditsAdminAddAction };
+            },
+          },
+          {
+            path: 'modules-buy',
+            loader: guardedLoader('auth', async () => (await import('@/features/clients/routes/client-modules-buy')).clientModulesBuyLoader),
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => {
+              const module = await import('@/features/clients/routes/client-modules-buy');
+              return { Component: module.ClientModulesBuyRoute, action: module.clientModulesBuyAction };
+            },
+          },
           {
             path: 'remove',
             ErrorBoundary: RouteErrorBoundary,
             lazy: async () => ({ Component: (await import('@/features/clients/routes/client-remove')).ClientRemoveRoute }),
           },
         ],
+      },
+      // Datasources (spec 002 screens 16 to 20).
+      {
+        path: paths.datasource_list.path,
+        loader: guardedLoader(paths.datasource_list.access, async () => (await import('@/features/datasources/routes/datasource-list')).datasourceListLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/datasources/routes/datasource-list')).DatasourceListRoute }),
+      },
+      {
+        path: paths.datasource_create.path,
+        loader: guardedLoader(paths.datasource_create.access, async () => (await import('@/features/datasources/routes/datasource-create')).datasourceCreateLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/datasources/routes/datasource-create')).DatasourceCreateRoute }),
+      },
+      {
+        // The shell loads the datasource and hands it to its tabs (`useDatasourceShell`); child
+        // paths are relative here, absolute in `paths`.
+        id: 'datasource',
+        path: paths.datasource.path,
+        loader: guardedLoader(paths.datasource.access, async () => (await import('@/features/datasources/routes/datasource-shell')).datasourceShellLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => {
+          const module = await import('@/features/datasources/routes/datasource-shell');
+          return { Component: module.DatasourceShellRoute, shouldRevalidate: module.datasourceShellShouldRevalidate };
+        },
+        children: [
+          {
+            index: true,
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/datasources/routes/datasource-view')).DatasourceViewRoute }),
+          },
+          {
+            path: 'edit',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/datasources/routes/datasource-edit')).DatasourceEditRoute }),
+          },
+          {
+            path: 'remove',
+            ErrorBoundary: RouteErrorBoundary,
+            lazy: async () => ({ Component: (await import('@/features/datasources/routes/datasource-remove')).DatasourceRemoveRoute }),
+          },
+        ],
+      },
+      // The platform admins' dashboard (spec 002 screen 21).
+      {
+        path: paths.admin_dashboard.path,
+        loader: guardedLoader(paths.admin_dashboard.access, async () => (await import('@/features/admin-dashboard/routes/admin-dashboard')).adminDashboardLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/admin-dashboard/routes/admin-dashboard')).AdminDashboardRoute }),
       },
       { path: paths.not_found.path, Component: NotFoundRoute, ErrorBoundary: RouteErrorBoundary },
       {

@@ -1,3 +1,4 @@
+/** The paid modules of a client (spec 002 sections 1 and 9), shared by the client screens and the admin dashboard. */
 import { nl } from '@/messages/nl';
 
 /** The paid modules a client can hold (spec 002 sections 1 and 9), in the spec's order. */

@@ -379,6 +379,17 @@ export const nl = {
     linkedFormOpen: 'Formulier invullen', // ours
     linkedFormDone: (serial: number | string) => `Gekoppelde registratie ${serial} is verstuurd.`, // ours
     imagePreview: (name: string) => `Voorbeeld van ${name}`, // ours
+    // ours: the search element (spec 000 sections 3 and 9)
+    searchPlaceholder: 'Typ om te zoeken',
+    searchLoading: 'De lijst wordt geladen..',
+    searchUnavailable: 'De lijst kon niet worden geladen. Probeer het opnieuw zodra u verbinding heeft.',
+    searchRetry: 'Opnieuw laden',
+    searchNoDatasource: 'Voor dit zoekveld is nog geen databron gekozen.',
+    searchGuest: 'Zoeken in een databron kan alleen na inloggen.',
+    searchChosen: 'Gekozen',
+    searchRemove: (name: string) => `${name} verwijderen`,
+    searchMore: (shown: number, total: number) => `De eerste ${shown} van ${total} treffers worden getoond. Typ verder om te verfijnen.`,
+    searchCount: (n: number) => (n === 1 ? '1 treffer' : `${n} treffers`),
   },
 
   // ours: the same texts as the server's checks (domain/src/messages.rs), so a field reads alike
@@ -467,6 +478,115 @@ export const nl = {
     copied: 'Gekopieerd',
     copiedToClipboard: 'Gekopieerd naar klembord',
     copyFailed: 'Kon niet kopieren.',
+  },
+
+  // The paid-feature wall (spec 000 section 1, spec 002 section 6).
+  premiumWall: {
+    title: 'Betaalde module', // ours
+    buyNow: 'Koop nu',
+    maybeLater: 'Misschien later',
+  },
+
+  // Datasources (spec 002 screens 16 to 20, sections 4, 5, 8 and 9). Texts are ours unless quoted there.
+  datasources: {
+    title: 'Databronnen',
+    add: 'Databron toevoegen',
+    kinds: { map_features: 'Kaart items', search: 'Zoeken' } as Record<string, string>,
+    kind: 'Soort',
+    name: 'Naam',
+    featureCount: 'Aantal items',
+    changed: 'Laatst gewijzigd',
+    tableLabel: 'Databronnen van deze klant',
+    empty: 'Deze klant heeft nog geen databronnen.',
+    emptyHint: 'Voeg er een toe met de knop Databron toevoegen.',
+    open: (name: string) => `Databron ${name} openen`,
+    mapLocked: 'Kaart items horen bij de betaalde module Kaart. Koop de module om ze te gebruiken.', // the server's text
+    lockedHint: 'betaalde module',
+    tabs: { label: 'Onderdelen van de databron', view: 'Bekijk', edit: 'Aanpassen', remove: 'Verwijderen' },
+    breadcrumbs: 'Kruimelpad',
+    view: {
+      title: 'Gegevens',
+      kind: 'Soort',
+      crs: 'Coördinatenstelsel',
+      featureCount: 'Aantal items',
+      changed: 'Laatst gewijzigd',
+      sourceFile: 'Bronbestand',
+      download: 'Bronbestand downloaden',
+      downloadFailed: 'Het bronbestand kon niet worden gedownload.',
+      noFile: 'Geen bestand',
+      dataColumns: 'Datavelden',
+      noDataColumns: 'Geen',
+      importErrors: 'Importfouten',
+      noImportErrors: 'De laatste import had geen fouten.',
+      errorsLabel: 'Regels die niet zijn ingelezen',
+      errorsCount: (n: number) => (n === 1 ? '1 regel is niet ingelezen.' : `${n} regels zijn niet ingelezen.`),
+      row: 'Regel',
+      reason: 'Reden',
+      errorsShown: (shown: number, total: number) =>
+        `De eerste ${shown} van ${total} fouten worden getoond. Met Fouten kopiëren neemt u ze allemaal mee.`,
+      copyErrors: 'Fouten kopiëren',
+      errorLine: (row: number | string, reason: string) => `Regel ${row}: ${reason}`,
+    },
+    form: {
+      createTitle: (kind: string) => `Databron toevoegen: ${kind}`,
+      editTitle: 'Databron aanpassen',
+      name: 'Naam',
+      crs: 'Coördinatenstelsel',
+      crsOptions: { 'EPSG:4326': 'EPSG:4326 (WGS84 GPS)', 'EPSG:28992': 'EPSG:28992 (Amersfoort RD New)' } as Record<string, string>,
+      file: 'Bestand (CSV of Excel)',
+      chooseFile: 'Bestand kiezen',
+      noFile: 'Nog geen bestand gekozen.',
+      chosen: (name: string, size: string) => `Gekozen: ${name} (${size})`,
+      currentFile: 'Zonder nieuw bestand blijven de huidige items staan.',
+      newFileReplaces: 'Een nieuw bestand vervangt alle items van deze databron.',
+      fileType: 'Er kunnen alleen CSV (.csv) bestanden worden geupload',
+      fileTooLarge: 'Maximale bestandsgrootte is 20Mb.',
+      nameRequired: 'Naam is verplicht.',
+      crsRequired: 'Kies het coördinatenstelsel van het bestand.',
+      fileRequired: 'Kies een CSV-bestand.',
+      invalid: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      create: 'Databron aanmaken',
+      save: 'Databron opslaan',
+      cancel: 'Annuleren',
+      failed: 'De databron kon niet worden opgeslagen.',
+      help: {
+        title: 'Hulp bij het bestand',
+        format:
+          'Een CSV-bestand met een puntkomma (;) als scheidingsteken, opgeslagen als UTF-8. De eerste regel bevat de kolomnamen; hoofdletters en kleine letters tellen mee.',
+        search: 'Verplichte kolom: object.name (de naam waarop wordt gezocht).',
+        map4326: 'Verplichte kolommen bij EPSG:4326: object.name, object.status, object.latitude en object.longitude.',
+        map28992: 'Verplichte kolommen bij EPSG:28992: object.name, object.status, object.x en object.y.',
+        other: 'Alle andere kolommen worden datavelden, te gebruiken als tokens in samenvattingen, e-mails en regels.',
+        numbers: 'Coördinaten mogen een punt of een komma als decimaalteken hebben.',
+        excel: 'Een Excel-bestand (.xlsx) met dezelfde kolommen op het eerste werkblad kan ook.',
+        rows: 'Regels met fouten worden overgeslagen en met hun regelnummer getoond; de goede regels worden ingelezen.',
+        example: 'Voorbeeld',
+      },
+    },
+    progress: {
+      title: 'Databron inlezen',
+      label: 'Voortgang van het inlezen',
+      uploading: (percent: number) => `Het bestand wordt geupload: ${percent}%`,
+      saving: 'De databron wordt opgeslagen..',
+      waiting: 'Het inlezen staat in de wachtrij..',
+      running: (processed: number, total: number) => `De items worden ingelezen: ${processed} van ${total} stappen gedaan.`,
+      done: 'Het inlezen is klaar.',
+      failed: 'Het inlezen is mislukt.',
+      background: 'Het inlezen gaat door als u dit venster sluit.',
+      toDetail: 'Naar de databron',
+    },
+    created: (name: string) => `Databron ${name} is aangemaakt.`,
+    saved: (name: string) => `Databron ${name} is aangepast.`,
+    remove: {
+      title: 'Databron verwijderen',
+      confirm: 'Weet u zeker dat u deze databron wilt verwijderen?',
+      permanent: (name: string) =>
+        `Databron ${name} wordt definitief verwijderd, met al zijn items. Formulieren die deze databron gebruiken, vinden er daarna niets meer in.`,
+      submit: 'Verwijder databron',
+      cancel: 'Annuleren',
+      removed: 'Databron is verwijderd.',
+      failed: 'Databron kon niet worden verwijderd.',
+    },
   },
 
   // Debug pages (spec 000 section 2 debug routes, screen 16). Texts are ours unless marked.
@@ -707,6 +827,10 @@ export const nl = {
     searchItemAction: 'Actie bij een gekozen item',
     searchDoNothing: 'Niets doen',
     searchSetHidden: 'Item verbergen',
+    searchMultiple: 'Meerdere items kiezen', // ours
+    searchMultipleHelp: 'Zonder vinkje kiest de invuller één item.', // ours
+    datasourceTokens: 'Tokens van de databron', // ours
+    datasourceTokensHelp: 'Te gebruiken in de samenvatting, e-mails en regels zodra een item is gekozen.', // ours
     fieldFormId: 'Gekoppeld formulier',
     fieldElementToWatch: 'Element waarop het veld reageert',
     fieldParserType: 'Soort verwerking',
@@ -805,11 +929,8 @@ export const nl = {
     removeFavouriteConfirm: (name: string) => `Weet u zeker dat u de favoriet "${name}" wilt verwijderen?`,
     favouriteRemoved: 'De favoriet is verwijderd.',
     favouriteRemoveFailed: 'De favoriet kon niet worden verwijderd.',
-    // premium wall (spec 002 section 2)
-    premiumTitle: 'Betaalde module',
+    // premium wall (spec 002 section 2; the dialog's own texts are in `premiumWall`)
     premiumText: (type: string) => `${type} is onderdeel van een betaalde module. Koop de module om dit element te gebruiken.`,
-    buyNow: 'Koop nu',
-    maybeLater: 'Misschien later',
     adminOnly: (type: string) => `${type} (alleen voor beheerders)`,
   },
 
@@ -1292,7 +1413,7 @@ export const nl = {
       failed: 'De klant kon niet worden aangemaakt.', // ours
     },
 
-    // The shell's tabs (screen 4); credits waits for its screen.
+    // The shell's tabs (screen 4).
     tabs: {
       label: 'Onderdelen van de klant', // ours
       view: 'Bekijk',
@@ -1308,6 +1429,9 @@ export const nl = {
       modules: 'Modules', // ours
       lowCreditLimit: 'E-mail bij weinig credits vanaf', // ours: field_low_credit_email_limit
       buyModules: 'Modules kopen', // ours: the spec's 'buy modules' button
+      nextExpiry: 'Eerstvolgende vervaldatum credits', // ours: credits_next_expire_date
+      nextExpiryNone: 'Er vervallen geen credits', // ours
+      chartTitle: 'Creditgebruik', // ours: the spec's credit usage chart
     },
 
     // Decision 021: a snapshot of the whole client, for admins only.
@@ -1378,6 +1502,97 @@ export const nl = {
       removed: (name: string) => `Klant ${name} is verwijderd.`, // ours
       failed: 'De klant kon niet worden verwijderd.', // ours
       startFailed: 'Het verwijderen van de klant kon niet worden gestart.', // ours
+    },
+
+    // Screen 8 (Credits): the ledger, the orders and what became of the order the buyer returns from.
+    creditsTab: {
+      title: 'Credits', // ours: the tab's name
+      buy: 'Credits kopen',
+      adminAdd: 'Credits handmatig toevoegen', // ours: the spec's manual add button
+      tableLabel: 'Credits van de klant', // ours
+      name: 'Naam', // ours
+      created: 'Aangemaakt', // ours
+      total: 'Totaal', // ours: credits_total
+      left: 'Over', // ours: credits_left
+      expiry: 'Vervaldatum', // ours: credit_expire_date
+      noExpiry: 'Geen', // ours
+      expired: 'verlopen', // ours: after the expiry date
+      empty: 'Deze klant heeft nog geen credits.', // ours
+      orders: 'Bestellingen', // ours
+      ordersLabel: 'Bestellingen van de klant', // ours
+      ordersEmpty: 'Deze klant heeft nog geen bestellingen.', // ours
+      orderTitle: 'Uw bestelling', // ours: the order the checkout address led back to
+      // The invoice provider's answer (the server's ORDER_RECEIVED, domain/src/messages.rs).
+      orderReceived:
+        'Uw bestelling is ontvangen. U ontvangt een factuur; zodra de bestelling is bevestigd, staan de credits of de module klaar.',
+      orderProcessing: 'Uw betaling wordt nog verwerkt. Deze pagina wordt vanzelf bijgewerkt.', // ours: Mollie before its webhook
+      creditsBought: 'Credits zijn gekocht.',
+      moduleBought: 'De module is toegevoegd aan de klant.', // the server's MODULE_GRANTED
+      orderFailed: 'De betaling is mislukt. Er is niets afgeschreven; u kunt opnieuw bestellen.', // ours
+      orderCancelled: 'De betaling is geannuleerd. U kunt opnieuw bestellen.', // ours
+      orderExpired: 'De betaling is verlopen. U kunt opnieuw bestellen.', // ours
+      orderUnknown: 'Deze bestelling is niet gevonden.', // ours
+    },
+
+    // Screens 9 to 11: what every buy form and the manual addition ask of the contact.
+    contact: {
+      title: 'Contactgegevens', // ours
+      contact_company: 'Bedrijfsnaam', // the server's field names (domain/src/purchases.rs)
+      contact_firstname: 'Voornaam',
+      contact_lastname: 'Achternaam',
+      contact_street: 'Straat en huisnummer',
+      contact_postal_code: 'Postcode',
+      contact_city: 'Plaats',
+      contact_email: 'E-mailadres',
+      contact_tax_number: 'Btw-nummer (optioneel)', // ours
+      required: (label: string) => `${label} is verplicht.`, // as the server says it
+      emailInvalid: 'Vul een geldig e-mailadres in.',
+      checkForm: 'Controleer het formulier. Sommige velden zijn niet of verkeerd ingevuld.',
+      terms: 'Ik ga akkoord met de algemene voorwaarden', // ours: the spec's terms checkbox
+      termsHelp: 'Zonder akkoord met de algemene voorwaarden kunt u niet bestellen.', // ours
+      exclVat: 'excl. btw',
+      cancel: 'Annuleren',
+      redirecting: 'U wordt doorgestuurd naar de betaling..', // ours
+    },
+
+    creditsBuy: {
+      title: 'Credits kopen',
+      intro: 'Credits zijn twee jaar geldig. Prijzen zijn exclusief btw.', // ours (spec 002 sections 1 and 9)
+      bundles: 'Kies een bundel', // ours
+      bundle: (name: string, credits: number) => `${name}: ${credits} credits`, // ours
+      price: (price: string, perCredit: string) => `${price} excl. btw (${perCredit} per credit)`, // ours
+      bundleRequired: 'Kies een bundel.', // ours
+      noBundles: 'Er zijn op dit moment geen bundels te koop.', // ours
+      submit: 'Bestellen', // ours
+      failed: 'De bestelling kon niet worden geplaatst.', // ours
+    },
+
+    modulesBuy: {
+      title: 'Module kopen', // ours
+      intro: 'Met een module gebruikt u de bijbehorende onderdelen in al uw formulieren. Prijzen zijn exclusief btw.', // ours
+      modules: 'Kies een module', // ours
+      owned: 'In bezit', // ours
+      price: (price: string) => `${price} excl. btw`, // ours
+      notChosen: 'U heeft nog geen module geselecteerd.',
+      noModules: 'Er zijn op dit moment geen modules te koop.', // ours
+      allOwned: 'Deze klant heeft alle modules die te koop zijn al.', // ours
+      submit: 'Bestellen', // ours
+      failed: 'De bestelling kon niet worden geplaatst.', // ours
+    },
+
+    // Screen 10.
+    creditsAdminAdd: {
+      title: 'Credits handmatig toevoegen', // ours
+      name: 'Naam', // ours
+      defaultName: 'Handmatig toegevoegd', // ours: the admin default
+      creditsTotal: 'Aantal credits', // ours
+      creditsInvalid: 'Het aantal credits moet een geheel getal van 0 of hoger zijn.', // as the server says it
+      expiry: 'Vervaldatum', // ours
+      expiryHelp: 'Standaard twee jaar na vandaag.', // ours (spec 002 section 5)
+      expiryInvalid: 'Vul een geldige vervaldatum in (JJJJ-MM-DD).', // as the server says it
+      submit: 'Credits toevoegen', // ours
+      added: 'Credits zijn toegevoegd aan klant.',
+      failed: 'De credits konden niet worden toegevoegd.', // ours
     },
 
     // The client roles (spec 002 section 6), named as the server names them (domain access.rs).
@@ -1497,6 +1712,109 @@ export const nl = {
       created: (label: string) => `Groep ${label} is aangemaakt.`, // ours
       failed: 'De groep kon niet worden aangemaakt.', // ours
     },
+  },
+
+  // Dutch month names (spec 002 section 3: also used in filters and the chart's selects).
+  calendar: {
+    months: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+    monthsShort: ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'],
+  },
+
+  // The credit usage chart of the client overview and the admin dashboard (spec 002 screens 5 and 21).
+  creditUsage: {
+    title: 'Creditgebruik', // ours
+    year: 'Jaar', // ours
+    month: 'Maand', // ours
+    wholeYear: 'Heel het jaar', // ours: no month chosen
+    loading: 'Laden..',
+    failed: 'De grafiek kon niet worden geladen.', // ours
+    empty: 'Geen creditgebruik in deze periode.', // ours
+    showTable: 'Toon als tabel', // ours
+    hideTable: 'Verberg tabel', // ours
+    period: 'Periode', // ours
+    total: 'Totaal', // ours
+    credits: 'Credits', // ours: the one series of a single client
+    tableLabel: (period: string) => `Creditgebruik ${period}`, // ours
+    chartLabel: (period: string, total: number) => `Staafdiagram van het creditgebruik in ${period}: ${total} credits in totaal.`, // ours
+    noData: 'Geen gegevens', // ours: the chart library's empty overlay
+  },
+
+  // Orders of credits and modules (decision 022), on the Credits tab and the admin dashboard.
+  purchases: {
+    status: {
+      pending: 'Wacht op bevestiging',
+      paid: 'Betaald',
+      failed: 'Mislukt',
+      cancelled: 'Geannuleerd',
+      expired: 'Verlopen',
+    } as Record<string, string>, // ours
+    kind: { credits: 'Credits', module: 'Module' } as Record<string, string>, // ours
+    provider: { invoice: 'Op factuur', mollie: 'Online betaling' } as Record<string, string>, // ours
+    created: 'Besteld op', // ours
+    name: 'Bestelling', // ours
+    client: 'Klant', // ours
+    credits: 'Credits', // ours
+    price: 'Prijs (excl. btw)', // ours
+    amount: 'Bedrag (incl. btw)', // ours
+    payment: 'Betaling', // ours
+    statusColumn: 'Status', // ours
+    actions: 'Acties', // ours
+    confirm: 'Bevestigen',
+    confirmOrder: (name: string) => `Bestelling ${name} bevestigen`, // ours: the button's name for screen readers
+    confirmTitle: 'Bestelling bevestigen', // ours
+    confirmText: (name: string, client: string) =>
+      `Is de factuur van bestelling "${name}" van ${client} betaald? Na bevestigen krijgt de klant de credits of de module.`, // ours
+    confirmFailed: 'De bestelling kon niet worden bevestigd.', // ours
+  },
+
+  // Spec 002 screen 21.
+  adminDashboard: {
+    title: 'Admin dashboard',
+    noReports: 'Nog geen rapporten: het eerste rapport verschijnt na de dagelijkse taak.', // ours
+    loadFailed: 'Dit onderdeel kon niet worden geladen.', // ours
+    usageTitle: 'Creditgebruik per klant (laatste 30 dagen)', // ours
+    usageLabel: 'Creditgebruik per klant in de laatste 30 dagen', // ours
+    client: 'Klant', // ours
+    creditsUsed: 'Credits gebruikt', // ours
+    usageEmpty: 'In de laatste 30 dagen zijn geen credits gebruikt.', // ours
+    storageTitle: 'Opslag', // ours
+    reportOf: (date: string) => `Volgens het rapport van ${date}.`, // ours
+    diskFree: 'Vrij', // ours
+    diskTotal: 'Totaal', // ours
+    diskAvailable: 'Beschikbaar', // ours
+    storageLabel: 'Opslag per klant', // ours
+    registrations: 'Registraties', // ours
+    diskBytes: 'Opslag', // ours
+    creditsLeft: 'Credits over', // ours
+    chartTitle: 'Creditgebruik van alle klanten', // ours
+    ordersTitle: 'Openstaande bestellingen', // ours
+    ordersEmpty: 'Er zijn geen openstaande bestellingen.', // ours
+    offersTitle: 'Aanbod', // ours
+    bundlesTitle: 'Creditbundels', // ours
+    bundlesLabel: 'Creditbundels', // ours
+    bundlesEmpty: 'Er zijn nog geen bundels.', // ours
+    modulesTitle: 'Modules', // ours
+    modulesLabel: 'Modules', // ours
+    modulesEmpty: 'Er zijn geen modules.', // ours
+    name: 'Naam', // ours
+    credits: 'Credits', // ours
+    price: 'Prijs in euro (excl. btw)', // ours
+    position: 'Volgorde', // ours
+    enabled: 'Te koop', // ours
+    description: 'Omschrijving', // ours
+    save: 'Opslaan', // ours
+    saveBundle: (name: string) => `Bundel ${name} opslaan`, // ours
+    saveModule: (name: string) => `Module ${name} opslaan`, // ours
+    addBundle: 'Bundel toevoegen', // ours
+    newBundle: 'Nieuwe bundel', // ours
+    bundleSaved: (name: string) => `Bundel ${name} is opgeslagen.`, // ours
+    bundleAdded: (name: string) => `Bundel ${name} is toegevoegd.`, // ours
+    moduleSaved: (name: string) => `Module ${name} is opgeslagen.`, // ours
+    nameRequired: 'Vul een naam in.', // ours
+    creditsInvalid: 'Vul een aantal credits groter dan 0 in.', // ours
+    priceInvalid: 'Vul een prijs van 0 of hoger in euro in, bijvoorbeeld 12,50.', // ours
+    positionInvalid: 'Vul een geheel getal in.', // ours
+    saveFailed: 'Het aanbod kon niet worden opgeslagen.', // ours
   },
 
   errors: {

@@ -33,6 +33,7 @@ afterEach(async () => {
   await db.forms.clear();
   await db.offlineFiles.clear();
   await db.offlineFileData.clear();
+  await db.datasources.clear();
   localStorage.clear();
   resetSessionForTests();
   reportServerReachable(true);

@@ -3,9 +3,10 @@
  * app's one API client. Every answer and body shape comes from the API document
  * (`lib/api/types.ts`), the JSON:API routes included.
  */
-import { api, ApiError, NetworkError } from '@/lib/api';
+import { api } from '@/lib/api';
 import type { ApiSchemas, ClientAccess, ClientDetails, UserInfo } from '@/lib/api/types';
 import type { Batch } from '@/lib/batches';
+import type { Purchase } from '@/lib/purchases';
 
 export type { ClientAccess, ClientDetails };
 
@@ -119,8 +120,8 @@ export async function createClient(name: string): Promise<ClientResource> {
 }
 
 /** `GET jsonapi/client/client/{id}`: the whole client (screen 6 reads its intro text and terms list). */
-export async function loadClient(clientId: string, signal?: AbortSignal): Promise<ClientResource> {
-  return (await api.request<ClientDocument>(`/jsonapi/client/client/${enc(clientId)}`, { signal, mediaType: JSON_API })).data;
+export async function loadClient(clientId: string, signal?: AbortSignal, handleAuthErrors = true): Promise<ClientResource> {
+  return (await api.request<ClientDocument>(`/jsonapi/client/client/${enc(clientId)}`, { signal, mediaType: JSON_API, handleAuthErrors })).data;
 }
 
 /** What screen 6 saves of a client. */
@@ -161,19 +162,7 @@ export async function updateClient(clientId: string, patch: ClientPatch): Promis
   return answer.data;
 }
 
-/**
- * What to show of a refused call: every `detail` the server gave (JSON:API errors), else its
- * message, else `fallback`. A failure without an answer, or an unexpected one, is logged.
- */
-export function failureTexts(error: unknown, fallback: string): string[] {
-  if (error instanceof ApiError) {
-    const details = error.details.map((entry) => entry.detail).filter((detail) => detail.trim() !== '');
-    if (details.length > 0) return details;
-    return [error.serverMessage ?? fallback];
-  }
-  if (!(error instanceof NetworkError)) console.error(error);
-  return [fallback];
-}
+export { failureTexts } from '@/lib/api/failure';
 
 // Users of the client (spec 002 section 7, "Users and permissions").
 
@@ -373,4 +362,102 @@ export function addGroupMember(groupId: string, userId: string): Promise<ApiSche
 /** `DELETE api/user-groups/{id}/remove-user/{userId}`. */
 export function removeGroupMember(groupId: string, userId: string): Promise<ApiSchemas['GroupMessage']> {
   return api.request<ApiSchemas['GroupMessage']>(`/api/user-groups/${enc(groupId)}/remove-user/${enc(userId)}`, { method: 'DELETE' });
+}
+
+// Credits, bundles, modules and orders (spec 002 section 7, "Credits, bundles, modules"; decision 022).
+
+/** A bundle of the client's ledger: bought, or added by hand. */
+export type CreditResource = ApiSchemas['CreditResource'];
+
+/** `GET jsonapi/eform_credit/eform_credit?filter[client_id.id]=…`: the ledger, newest first ('view credit entities'). */
+export async function loadCredits(clientId: string, signal?: AbortSignal): Promise<CreditResource[]> {
+  const query = new URLSearchParams({ 'filter[client_id.id]': clientId });
+  const list = await api.request<ApiSchemas['CreditList']>(`/jsonapi/eform_credit/eform_credit?${query.toString()}`, { signal, mediaType: JSON_API });
+  return list.data;
+}
+
+/** The contact fields every buy form and the manual addition send (spec 002 section 5). */
+export interface Contact {
+  contact_company: string;
+  contact_firstname: string;
+  contact_lastname: string;
+  contact_street: string;
+  contact_postal_code: string;
+  contact_city: string;
+  contact_email: string;
+  contact_tax_number: string;
+}
+
+/** What an admin adds by hand (screen 10). */
+export interface ManualCredits {
+  name: string;
+  contact: Contact;
+  credits_total: number;
+  /** `YYYY-MM-DD`, the last day they count; the server takes two years ahead without one. */
+  credit_expire_date?: string;
+}
+
+/**
+ * `POST jsonapi/eform_credit/eform_credit` ('admin add client credits'): the attributes with the
+ * contact fields and their address in one line (`contact_address`, spec 002 section 7), the
+ * client as relationship `client_id`. Held registrations are released by the server.
+ */
+export async function createCredit(clientId: string, credits: ManualCredits): Promise<CreditResource> {
+  const { contact } = credits;
+  const body = {
+    data: {
+      type: 'eform_credit--eform_credit',
+      attributes: {
+        name: credits.name,
+        ...contact,
+        contact_address: contactAddress(contact),
+        credits_total: credits.credits_total,
+        ...(credits.credit_expire_date ? { credit_expire_date: credits.credit_expire_date } : {}),
+      },
+      relationships: { client_id: { data: { type: 'client--client', id: clientId } } },
+    },
+  };
+  const answer = await api.request<ApiSchemas['CreditDocument']>('/jsonapi/eform_credit/eform_credit', { method: 'POST', json: body, mediaType: JSON_API });
+  return answer.data;
+}
+
+/** The address in one line, as the server writes `contact_address`: 'Straat 1, 1234 AB Plaats'. */
+export function contactAddress(contact: Contact): string {
+  return [contact.contact_street.trim(), `${contact.contact_postal_code.trim()} ${contact.contact_city.trim()}`.trim()]
+    .filter((part) => part !== '')
+    .join(', ');
+}
+
+/** A bundle on offer: prices in cents, exclusive of VAT. */
+export type Bundle = ApiSchemas['BundleJson'];
+
+/** `GET api/clients/{id}/credit-bundles`: the bundles on offer ('add client credits'). */
+export function loadBundles(clientId: string, signal?: AbortSignal): Promise<Bundle[]> {
+  return api.request<Bundle[]>(`/api/clients/${enc(clientId)}/credit-bundles`, { signal });
+}
+
+/** The answer to an order: the server's text and where the buyer goes on to (`checkout-url`). */
+export type Ordered = ApiSchemas['Ordered'];
+
+/** `POST api/clients/{id}/credit-buy`: the bundle, the contact fields and the ticked terms. */
+export function buyCredits(clientId: string, bundle: string, contact: Contact): Promise<Ordered> {
+  return api.request<Ordered>(`/api/clients/${enc(clientId)}/credit-buy`, { method: 'POST', json: { bundle, ...contact, terms: true } });
+}
+
+/** A module on offer, and whether the client holds it already. */
+export type ModuleOffer = ApiSchemas['ModuleJson'];
+
+/** `GET api/clients/{id}/modules` ('eform edit client'). */
+export function loadModuleOffers(clientId: string, signal?: AbortSignal): Promise<ModuleOffer[]> {
+  return api.request<ModuleOffer[]>(`/api/clients/${enc(clientId)}/modules`, { signal });
+}
+
+/** `POST api/clients/{id}/modules-buy`: `selected_module`, the contact fields and the ticked terms. */
+export function buyModule(clientId: string, selected_module: string, contact: Contact): Promise<Ordered> {
+  return api.request<Ordered>(`/api/clients/${enc(clientId)}/modules-buy`, { method: 'POST', json: { selected_module, ...contact, terms: true } });
+}
+
+/** `GET api/clients/{id}/purchases`: the client's orders, newest first ('view credit entities'). */
+export function loadClientPurchases(clientId: string, signal?: AbortSignal): Promise<Purchase[]> {
+  return api.request<Purchase[]>(`/api/clients/${enc(clientId)}/purchases`, { signal });
 }

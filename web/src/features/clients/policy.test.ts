@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { linkOffset } from './api';
-import { moduleSummary } from './modules';
-import { clientListPath, clientTabs, isPlatformUser, mayOpen, mayUseSnapshots, tabAt } from './policy';
+import { moduleSummary } from '@/lib/modules';
+import { clientListPath, clientTabs, isPlatformUser, mayConfirmPurchases, mayOpen, mayUseSnapshots, tabAt } from './policy';
 
-const viewer = { permissions: ['eform view client'], roles: ['financial'] };
+const viewer = { permissions: ['eform view client', 'view credit entities', 'add client credits'], roles: ['financial'] };
 const remover = { permissions: ['delete client entities'], roles: ['client_manager'] };
 const admin = { permissions: [], roles: ['admin'] };
 
 describe('client tabs', () => {
   it('lists a tab only with its permission, in the spec order; admins get all', () => {
-    expect(clientTabs(viewer, 'c1').map((tab) => tab.key)).toEqual(['view']);
+    expect(clientTabs(viewer, 'c1').map((tab) => tab.key)).toEqual(['view', 'credits']);
     expect(clientTabs(remover, 'c1')).toEqual([{ key: 'remove', label: 'Verwijderen', to: '/clients/c1/remove' }]);
-    expect(clientTabs(admin, 'c1').map((tab) => tab.label)).toEqual(['Bekijk', 'Aanpassen', 'Gebruikers', 'Groepen', 'Verwijderen']);
+    expect(clientTabs(admin, 'c1').map((tab) => tab.label)).toEqual(['Bekijk', 'Aanpassen', 'Gebruikers', 'Groepen', 'Credits', 'Verwijderen']);
     expect(clientTabs({ permissions: ['eform view client', 'eform edit client'], roles: ['client_manager'] }, 'c1')).toEqual([
       { key: 'view', label: 'Bekijk', to: '/clients/c1' },
       { key: 'edit', label: 'Aanpassen', to: '/clients/c1/edit' },
@@ -28,7 +28,10 @@ describe('client tabs', () => {
     expect(tabAt('/clients/c1/remove', 'c1')).toBe('remove');
     expect(tabAt('/clients/c1/remove/later', 'c1')).toBe('remove');
     expect(tabAt('/clients/c1/edit', 'c1')).toBe('edit');
-    expect(tabAt('/clients/c1/credits', 'c1')).toBeUndefined();
+    expect(tabAt('/clients/c1/credits', 'c1')).toBe('credits');
+    expect(tabAt('/clients/c1/credits-buy', 'c1')).toBe('credits');
+    expect(tabAt('/clients/c1/credits-admin-add', 'c1')).toBe('credits');
+    expect(tabAt('/clients/c1/modules-buy', 'c1')).toBe('view');
     expect(tabAt('/clients/c1/users', 'c1')).toBe('users');
     expect(tabAt('/clients/c1/user-add', 'c1')).toBe('users');
     expect(tabAt('/clients/c1/user/u1/edit', 'c1')).toBe('users');
@@ -50,6 +53,27 @@ describe('client tabs', () => {
     expect(mayOpen(groupViewer, '/clients/c1/user-groups', 'c1')).toBe(true);
     expect(mayOpen(groupViewer, '/clients/c1/user-group-add', 'c1')).toBe(false);
     expect(mayOpen({ ...groupViewer, permissions: ['view user group', 'create user group'] }, '/clients/c1/user-group-add', 'c1')).toBe(true);
+  });
+
+  it('opens the credit screens with their own permissions (spec 002 section 6)', () => {
+    expect(mayOpen(viewer, '/clients/c1/credits', 'c1')).toBe(true);
+    expect(mayOpen(viewer, '/clients/c1/credits-buy', 'c1')).toBe(true);
+    expect(mayOpen(viewer, '/clients/c1/credits-admin-add', 'c1')).toBe(false);
+    expect(mayOpen(viewer, '/clients/c1/modules-buy', 'c1')).toBe(false);
+    const employee = { permissions: ['eform view client', 'eform edit client', 'view credit entities', 'add client credits', 'admin add client credits'], roles: ['eform_employee'] };
+    expect(mayOpen(employee, '/clients/c1/credits-admin-add', 'c1')).toBe(true);
+    expect(mayOpen(employee, '/clients/c1/modules-buy', 'c1')).toBe(true);
+    const reader = { permissions: ['eform view client', 'view credit entities'], roles: ['financial'] };
+    expect(mayOpen(reader, '/clients/c1/credits', 'c1')).toBe(true);
+    expect(mayOpen(reader, '/clients/c1/credits-buy', 'c1')).toBe(false);
+    expect(mayOpen({ permissions: ['eform view client'], roles: [] }, '/clients/c1/credits', 'c1')).toBe(false);
+    expect(mayOpen(admin, '/clients/c1/credits-admin-add', 'c1')).toBe(true);
+  });
+
+  it('leaves the confirmation of orders to admins by their global role (decision 022)', () => {
+    expect(mayConfirmPurchases(['admin'])).toBe(true);
+    expect(mayConfirmPurchases(['eform_employee'])).toBe(false);
+    expect(mayConfirmPurchases(['client_manager'])).toBe(false);
   });
 
   it('knows platform users and which client list to return to', () => {

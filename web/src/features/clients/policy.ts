@@ -16,6 +16,8 @@ export const CLIENT_PERMISSION = {
   viewGroups: 'view user group',
   createGroup: 'create user group',
   viewCredits: 'view credit entities',
+  addCredits: 'add client credits',
+  adminAddCredits: 'admin add client credits',
   delete: 'delete client entities',
 } as const;
 
@@ -50,12 +52,20 @@ export function mayUseSnapshots(globalRoles: readonly string[]): boolean {
   return isAdmin(globalRoles);
 }
 
+/**
+ * Confirming an order on invoice (its invoice is paid) is for admins only, by their global role,
+ * as the server decides (decision 022).
+ */
+export function mayConfirmPurchases(globalRoles: readonly string[]): boolean {
+  return isAdmin(globalRoles);
+}
+
 /** Where a client list leads back to: the admins' list of all clients, else the user's own. */
 export function clientListPath(globalRoles: readonly string[]): string {
   return isAdmin(globalRoles) ? paths.client_list_admin.build() : paths.client_list_assigned.build();
 }
 
-export type ClientTabKey = 'view' | 'edit' | 'users' | 'groups' | 'remove';
+export type ClientTabKey = 'view' | 'edit' | 'users' | 'groups' | 'credits' | 'remove';
 
 interface ClientTabDef {
   key: ClientTabKey;
@@ -65,7 +75,8 @@ interface ClientTabDef {
   to(client_id: string): string;
   /**
    * Other addresses of the tab's screens (with what lies below them), outside its own route:
-   * adding and editing a user belong to Gebruikers, a group's screens to Groepen.
+   * adding and editing a user belong to Gebruikers, a group's screens to Groepen, buying and
+   * adding credits to Credits, buying a module to Bekijk (where its button is).
    */
   also?(client_id: string): string[];
 }
@@ -73,8 +84,6 @@ interface ClientTabDef {
 /**
  * The tabs of the client shell in the spec's order (screen 4), each with its permission. The
  * shell shows a tab only with its permission, and its loader refuses a tab's address without it.
- * Credits ('view credit entities', client_credits) joins between Groepen and Verwijderen when
- * its screen lands.
  */
 const CLIENT_TABS: readonly ClientTabDef[] = [
   {
@@ -82,6 +91,7 @@ const CLIENT_TABS: readonly ClientTabDef[] = [
     label: nl.clients.tabs.view,
     permission: CLIENT_PERMISSION.view,
     to: (client_id) => paths.client_view.build({ client_id }),
+    also: (client_id) => [paths.client_modules_buy.build({ client_id })],
   },
   {
     key: 'edit',
@@ -102,6 +112,13 @@ const CLIENT_TABS: readonly ClientTabDef[] = [
     permission: CLIENT_PERMISSION.viewGroups,
     to: (client_id) => paths.client_user_groups.build({ client_id }),
     also: (client_id) => [paths.client_user_group_add.build({ client_id }), `${paths.client.build({ client_id })}/group`],
+  },
+  {
+    key: 'credits',
+    label: nl.clients.tabs.credits,
+    permission: CLIENT_PERMISSION.viewCredits,
+    to: (client_id) => paths.client_credits.build({ client_id }),
+    also: (client_id) => [paths.client_credits_buy.build({ client_id }), paths.client_credits_admin_add.build({ client_id })],
   },
   {
     key: 'remove',
@@ -138,6 +155,9 @@ export function tabAt(pathname: string, client_id: string): ClientTabKey | undef
 /** Screens within a tab that ask for more than the tab's permission. */
 const SCREEN_PERMISSIONS: readonly { to(client_id: string): string; permission: string }[] = [
   { to: (client_id) => paths.client_user_group_add.build({ client_id }), permission: CLIENT_PERMISSION.createGroup },
+  { to: (client_id) => paths.client_credits_buy.build({ client_id }), permission: CLIENT_PERMISSION.addCredits },
+  { to: (client_id) => paths.client_credits_admin_add.build({ client_id }), permission: CLIENT_PERMISSION.adminAddCredits },
+  { to: (client_id) => paths.client_modules_buy.build({ client_id }), permission: CLIENT_PERMISSION.edit },
 ];
 
 /** Whether `rights` allow the screen at `pathname` of client `client_id`. */

@@ -1,8 +1,9 @@
 import { api, ApiError, isUnreachableError, NetworkError, uploadRefusal } from '@/lib/api';
 import type { ApiSchemas, AssignedUser, ClientDetails, FillableForm, FolderNode, Registration, SearchAnswer, SearchHit, UploadedFile } from '@/lib/api/types';
 import type { FormValues } from '@/lib/form-logic';
-import { cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
+import { cachedDatasource, cachedFolderTree, cachedForm } from '@/lib/offline/offline-cache';
 import { nl } from '@/messages/nl';
+import { toSearchItems, type SearchItem } from './search-items';
 
 /** Who sends: a signed-in user of a client, or a guest through a form's guest id. */
 export type SendTarget = { kind: 'user'; clientId: string } | { kind: 'guest'; guestId: string };
@@ -20,6 +21,24 @@ export function loadFolders(clientId: string): Promise<FolderNode[]> {
 /** A form to fill in; without an answer from the server, the copy kept when it was last opened. */
 export function loadForm(formId: string): Promise<FillableForm> {
   return cachedForm(formId, () => api.request<FillableForm>(`/api/form/${enc(formId)}`));
+}
+
+/** Search lists asked for and not answered yet, so elements on one datasource share one request. */
+const pendingSearchLists = new Map<string, Promise<SearchItem[]>>();
+
+/**
+ * `GET api/datasource/{id}?format=search`: a search datasource's whole list, fetched once and
+ * matched on the device. Without an answer from the server: the service worker's copy, else the
+ * device's copy of at most 7 days (spec 000 section 9), else the request's error.
+ */
+export function loadSearchItems(datasourceId: string): Promise<SearchItem[]> {
+  const pending = pendingSearchLists.get(datasourceId);
+  if (pending) return pending;
+  const request = cachedDatasource(datasourceId, () => api.request<unknown>(`/api/datasource/${enc(datasourceId)}?format=search`))
+    .then(toSearchItems)
+    .finally(() => pendingSearchLists.delete(datasourceId));
+  pendingSearchLists.set(datasourceId, request);
+  return request;
 }
 
 /** `GET api/form/{id}/assigned-users`: who may fill the form in (workflow transitions hand to them). */

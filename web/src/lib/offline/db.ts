@@ -61,6 +61,17 @@ export interface CachedForm {
 }
 
 /**
+ * The last search list the server answered for a datasource (`GET api/datasource/{id}?format=search`),
+ * so a search element works without signal (spec 000 sections 3 and 9; kept 7 days).
+ */
+export interface CachedDatasource {
+  datasource_id: string;
+  items: unknown;
+  /** Epoch ms of the answer. */
+  cachedAt: number;
+}
+
+/**
  * A file chosen for a form while it could not be uploaded (offline, or the server out of reach),
  * kept on the device until its registration is sent (issue 10, decision 014). The registration's
  * value refers to it by `id` (`OfflineFileValue` in offline-files.ts). Its bytes are in
@@ -96,6 +107,7 @@ class OfflineDb extends Dexie {
   forms!: EntityTable<CachedForm, 'form_id'>;
   offlineFiles!: EntityTable<OfflineFile, 'id'>;
   offlineFileData!: EntityTable<OfflineFileData, 'id'>;
+  datasources!: EntityTable<CachedDatasource, 'datasource_id'>;
 
   constructor() {
     super('eform-offline');
@@ -105,6 +117,8 @@ class OfflineDb extends Dexie {
     this.version(2).stores({ folderTrees: 'client_id', forms: 'form_id, client_id' });
     // Version 3: files kept on the device until their registration is sent.
     this.version(3).stores({ offlineFiles: 'id, sent_at, created_at', offlineFileData: 'id' });
+    // Version 4: search lists of datasources, for search elements without signal.
+    this.version(4).stores({ datasources: 'datasource_id, cachedAt' });
   }
 }
 

@@ -34,18 +34,19 @@ export async function syncBeforeLogout(waitMs = LOGOUT_SYNC_WAIT_MS): Promise<nu
 
 /**
  * Removes what the server has from the device: synced saved registrations (of any user: the
- * server holds them all), cached forms and folder trees, remembered inputs. Unsynced copies and
+ * server holds them all), cached forms, folder trees and datasource lists, remembered inputs. Unsynced copies and
  * deletions not yet synced stay, whoever they belong to, and so do synced copies that refer to a
  * file only this device has (the server holds the registration, not the file: decision 014).
  * Called after the session is cleared, so no sync of the signed-out user can write anything back.
  */
 export async function clearDeviceOnLogout(): Promise<void> {
-  await db.transaction('rw', db.savedRegistrations, db.forms, db.folderTrees, db.offlineFiles, async () => {
+  await db.transaction('rw', db.savedRegistrations, db.forms, db.folderTrees, db.offlineFiles, db.datasources, async () => {
     const onlyHere = await unsentOfflineFileIds();
     const holdsFileOnlyHere = (values: unknown) => offlineEntries(values).some((file) => onlyHere.has(file.offline_id));
     await db.savedRegistrations.filter((entry) => !entry.unsynced && !holdsFileOnlyHere(entry.values)).delete();
     await db.forms.clear();
     await db.folderTrees.clear();
+    await db.datasources.clear();
   });
   forgetRememberedInputs();
 }

@@ -1,4 +1,5 @@
 import { isUnreachableError } from '@/lib/api/errors';
+import { isOnline } from './connectivity';
 import { db } from './db';
 
 /**
@@ -42,4 +43,31 @@ export function cachedForm<T extends { client_id: string }>(formId: string, requ
     (form) => db.forms.put({ form_id: formId, client_id: form.client_id, form, cachedAt: now() }),
     async () => (await db.forms.get(formId))?.form as T | undefined,
   );
+}
+
+/** Spec 000 section 9: datasource items are kept 604800 s (7 days) for offline use. */
+export const DATASOURCE_MAX_AGE_MS = 604_800_000;
+
+/**
+ * A datasource's search list, from the server or (without an answer) from the copy of at most
+ * 7 days kept on this device. A copy the service worker answered from its own cache (the API
+ * client then reports the server unreachable) is not stored again: the device copy keeps the
+ * age of the server's last real answer.
+ */
+export function cachedDatasource<T>(datasourceId: string, request: () => Promise<T>, now = Date.now): Promise<T> {
+  return withFallback(
+    request,
+    async (items) => {
+      if (isOnline()) await db.datasources.put({ datasource_id: datasourceId, items, cachedAt: now() });
+    },
+    async () => {
+      const copy = await db.datasources.get(datasourceId);
+      return copy && now() - copy.cachedAt <= DATASOURCE_MAX_AGE_MS ? (copy.items as T) : undefined;
+    },
+  );
+}
+
+/** Removes datasource copies older than 7 days. */
+export function purgeExpiredDatasources(now = Date.now()): Promise<number> {
+  return db.datasources.where('cachedAt').below(now - DATASOURCE_MAX_AGE_MS).delete();
 }

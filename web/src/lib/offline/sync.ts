@@ -3,6 +3,7 @@ import type { ApiSchemas, Refine } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { currentUserId, db, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
+import { purgeExpiredDatasources } from './offline-cache';
 import { purgeOfflineFiles } from './offline-files';
 
 export const SYNC_PATH = '/api/saved-registrations-sync';
@@ -148,6 +149,7 @@ async function syncOnce(): Promise<boolean> {
   try {
     await purgeExpired();
     await purgeOfflineFiles();
+    await purgeExpiredDatasources();
     const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');

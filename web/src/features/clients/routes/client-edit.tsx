@@ -42,7 +42,7 @@ import { restoreSession } from '@/lib/auth/session';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { failureTexts, loadAllClientUsers, loadClient, updateClient, type ClientPatch, type ClientResource, type ClientUserSummary } from '../api';
-import { CLIENT_MODULES, moduleLabel } from '../modules';
+import { CLIENT_MODULES, moduleLabel } from '@/lib/modules';
 import { isPlatformUser } from '../policy';
 
 const t = nl.clients.edit;

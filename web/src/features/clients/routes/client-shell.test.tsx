@@ -14,7 +14,12 @@ const REMOVER: ClientAccess = { roles: ['client_manager'], permissions: ['delete
 
 /** Signed in with `access` in the demo client, whose details the server answers as `details`. */
 function renderClient(path: string, access: ClientAccess, details: ClientDetails = clientDetails(DEMO)) {
-  const server = installFakeServer({ ...demoServer({ [DEMO.id]: access }), 'GET /api/client/c1': () => json(200, details) });
+  const server = installFakeServer({
+    ...demoServer({ [DEMO.id]: access }),
+    'GET /api/client/c1': () => json(200, details),
+    'GET /api/clients/c1/chart-credit-usages': (call) =>
+      json(200, { labels: call.query.has('month') ? ['2026-11-01', '2026-11-02'] : ['2026-01'], series: [{ client_id: 'c1', name: 'Demo Gemeente', y: [0, 4] }] }),
+  });
   const router = renderApp(path, storedSession({ access }));
   return { router, calls: server.calls };
 }
@@ -25,7 +30,7 @@ describe('client shell', () => {
   it('shows only the tabs the user may open', async () => {
     renderClient('/clients/c1', VIEWER);
     expect(await screen.findByRole('heading', { name: 'Demo Gemeente', level: 1 })).toBeTruthy();
-    expect(tabNames()).toEqual(['Bekijk']);
+    expect(tabNames()).toEqual(['Bekijk', 'Credits']);
     expect(screen.getByRole('tab', { name: 'Bekijk' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -47,8 +52,8 @@ describe('client shell', () => {
     expect(calls.some((call) => call.path.endsWith('/delete'))).toBe(false);
   });
 
-  it('renders the 404 page for a tab whose screen does not exist yet', async () => {
-    renderClient('/clients/c1/credits', REMOVER);
+  it('renders the 404 page for an address below the client that is no screen', async () => {
+    renderClient('/clients/c1/onbekend', REMOVER);
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeTruthy();
   });
 });
@@ -72,8 +77,29 @@ describe('client overview', () => {
       'Klant naam': 'Demo Gemeente',
       Modules: 'Word, Kaart element, Locatie element, Tracking element, QR code element',
       Credits: '740',
+      'Eerstvolgende vervaldatum credits': 'Er vervallen geen credits',
       'E-mail bij weinig credits vanaf': '25',
     });
+  });
+
+  it('tells when the next credits expire, and shows the credit usage chart of this month', async () => {
+    const { calls } = renderClient('/clients/c1', VIEWER, { ...clientDetails(DEMO), credits_next_expire_date: '2028-11-26' });
+    const overview = await screen.findByRole('region', { name: 'Overzicht' });
+    expect(within(overview).getByText('Eerstvolgende vervaldatum credits').nextElementSibling?.textContent).toBe('26 nov 2028');
+    const chart = await screen.findByRole('region', { name: 'Creditgebruik' });
+    expect(await within(chart).findByRole('img', { name: /Staafdiagram van het creditgebruik in .* 4 credits in totaal\./ })).toBeTruthy();
+    const now = new Date();
+    const asked = calls.find((call) => call.path === '/api/clients/c1/chart-credit-usages');
+    expect(asked?.query.get('year')).toBe(String(now.getFullYear()));
+    expect(asked?.query.get('month')).toBe(String(now.getMonth() + 1));
+    expect((within(chart).getByRole('combobox', { name: 'Jaar' }) as HTMLSelectElement).options).toHaveLength(10);
+  });
+
+  it('leaves the chart out without \'view credit entities\'', async () => {
+    const { calls } = renderClient('/clients/c1', REMOVER);
+    await screen.findByRole('region', { name: 'Overzicht' });
+    expect(screen.queryByRole('region', { name: 'Creditgebruik' })).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/chart-credit-usages'))).toBe(false);
   });
 
   it("says 'Geen' without modules, and offers buying modules only with 'eform edit client'", async () => {

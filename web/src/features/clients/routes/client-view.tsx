@@ -4,20 +4,23 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CreditUsageChart } from '@/components/credit-usage-chart';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
+import { formatDay } from '@/lib/format';
 import { nl } from '@/messages/nl';
 import { useClientShell } from '../client-context';
 import { SnapshotDownload } from '../components/snapshot-download';
-import { moduleSummary } from '../modules';
+import { moduleSummary } from '@/lib/modules';
 import { can, CLIENT_PERMISSION, mayUseSnapshots } from '../policy';
 
 const t = nl.clients;
 
 /**
  * Spec 002 screen 5 (Bekijk): name, modules ('Geen' without any) with the buy-modules button
- * ('eform edit client'), credits and the low-credit e-mail limit; for admins the snapshot
- * download (decision 021). The credit usage chart comes with the credit screens.
+ * ('eform edit client'), credits, when the next credits expire and the low-credit e-mail limit;
+ * for admins the snapshot download (decision 021); with 'view credit entities' the credit usage
+ * chart (its library loaded only then).
  */
 export function ClientViewRoute() {
   const { client, rights } = useClientShell();
@@ -28,11 +31,12 @@ export function ClientViewRoute() {
     [t.name, client.name],
     [t.view.modules, moduleSummary(client.modules)],
     [t.credits, String(client.credits)],
+    [t.view.nextExpiry, client.credits_next_expire_date ? formatDay(client.credits_next_expire_date) : t.view.nextExpiryNone],
     [t.view.lowCreditLimit, String(client.field_low_credit_email_limit)],
   ];
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 950 }}>
       <Paper variant="outlined" component="section" aria-labelledby="client-view-title" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Typography id="client-view-title" variant="h6" component="h2">
           {t.view.title}
@@ -60,6 +64,7 @@ export function ClientViewRoute() {
           </Box>
         )}
       </Paper>
+      {can(rights, CLIENT_PERMISSION.viewCredits) && <CreditUsageChart client={client.id} title={t.view.chartTitle} />}
     </Box>
   );
 }

@@ -15,6 +15,7 @@ import { FileElement, ImageElement } from './file-elements';
 import { HeaderElement, ImageTagElement, StaticFileElement, StaticTextElement } from './layout-elements';
 import { LinkedFormElement } from './linked-form-element';
 import { DecimalElement, NumberElement } from './number-elements';
+import { SearchElement } from './search-element';
 import { SignatureElement } from './signature-element';
 import { StateTransitionElement } from './state-transition-element';
 import { SubformElement } from './subform-element';
@@ -48,6 +49,7 @@ export const elementRegistry: Record<SupportedType, ElementComponent> = {
   calculation: CalculationElement,
   autoIncrement: AutoIncrementElement,
   stateTransition: StateTransitionElement,
+  search: SearchElement,
 };
 
 /** The component for an element; later types and types this app does not know get the notice. */

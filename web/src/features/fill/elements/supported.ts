@@ -1,11 +1,11 @@
 import type { ElementType } from '@/lib/form-logic';
 
 /**
- * Element types of later versions (maps, datasource search, location, tracking, QR codes).
+ * Element types of later versions (maps, location, tracking, QR codes).
  * They render a notice instead of an input and are not validated, so a form that contains one
  * can still be sent.
  */
-const LATER_TYPES = ['map', 'search', 'gps', 'tracking', 'qrCodeScanner', 'computed'] as const;
+const LATER_TYPES = ['map', 'gps', 'tracking', 'qrCodeScanner', 'computed'] as const;
 
 export type SupportedType = Exclude<ElementType, (typeof LATER_TYPES)[number]>;
 

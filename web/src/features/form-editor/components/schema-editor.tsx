@@ -25,8 +25,8 @@ import { EDITOR_TYPES, newElement, typeAvailability, typeLabel, type EditorType 
 import { moveItem, removeAt, replaceAt } from '../reorder';
 import { rulesReferencing } from '../rule-references';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PremiumWallDialog } from '@/components/premium-wall-dialog';
 import { ElementEditDialog } from './element-edit-dialog';
-import { PremiumWallDialog } from './premium-wall-dialog';
 
 interface SchemaEditorProps {
   schema: readonly FormElement[];
@@ -54,7 +54,7 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
   const [editing, setEditing] = useState<Editing | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const [removingFavourite, setRemovingFavourite] = useState<FavouriteElement | null>(null);
-  const [locked, setLocked] = useState<{ typeName: string; module: string } | null>(null);
+  const [locked, setLocked] = useState<{ text: string; module: string } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const names = schema.map((element) => element.name);
@@ -69,7 +69,7 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
   const startAdd = (type: EditorType) => {
     const availability = typeAvailability(type, context.modules, context.admin);
     if (availability.kind === 'premium') {
-      setLocked({ typeName: typeLabel(type), module: availability.module });
+      setLocked({ text: t.premiumText(typeLabel(type)), module: availability.module });
       return;
     }
     if (availability.kind === 'admin-only') return;
@@ -80,7 +80,7 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
     const type = favourite.element.elementType;
     const availability = typeAvailability(type, context.modules, context.admin);
     if (availability.kind === 'premium') {
-      setLocked({ typeName: typeLabel(type), module: availability.module });
+      setLocked({ text: t.premiumText(typeLabel(type)), module: availability.module });
       return;
     }
     if (availability.kind === 'admin-only') return;

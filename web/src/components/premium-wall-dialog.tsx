@@ -10,21 +10,26 @@ import { paths } from '@/config/paths';
 import { nl } from '@/messages/nl';
 
 interface PremiumWallDialogProps {
-  /** The locked element's Dutch type name and the module that unlocks it; null when closed. */
-  locked: { typeName: string; module: string } | null;
+  /** What is locked, in words, and the module that unlocks it; null when closed. */
+  locked: { text: string; module: string } | null;
   clientId: string | null;
   onClose(): void;
 }
 
-/** The paid-feature wall (spec 002 section 2): 'Koop nu' goes to buying the module. */
+/**
+ * The paid-feature wall (spec 000 section 1, spec 002 section 6): a locked element of the form
+ * builder or a locked kind of datasource. 'Koop nu' goes to buying the module, 'Misschien later'
+ * closes.
+ */
 export function PremiumWallDialog({ locked, clientId, onClose }: PremiumWallDialogProps) {
   const titleId = useId();
-  const t = nl.formEditor;
+  const textId = useId();
+  const t = nl.premiumWall;
   return (
-    <Dialog open={locked !== null} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t.premiumTitle}</DialogTitle>
+    <Dialog open={locked !== null} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{t.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{locked ? t.premiumText(locked.typeName) : ''}</DialogContentText>
+        <DialogContentText id={textId}>{locked?.text ?? ''}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t.maybeLater}</Button>
