@@ -5,10 +5,10 @@ use crate::AppState;
 use crate::error::AppError;
 use crate::openapi;
 use crate::routes::{
-    assigned, batches, client, client_users, clients, credits, dashboard, datasources, exports,
-    favorites, files, folder_admin, folders, form_access, form_admin, forms, guest,
-    mail_attachments, offers, ops, purchases, register, registrations, review, send, snapshots,
-    sync, user, user_groups, user_permissions, users, word_templates,
+    assigned, batches, client, client_users, clients, credits, dashboard, datasource_exports,
+    datasources, exports, favorites, files, folder_admin, folders, form_access, form_admin, forms,
+    guest, mail_attachments, offers, ops, purchases, register, registrations, review, send,
+    snapshots, sync, user, user_groups, user_permissions, users, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -53,6 +53,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(offers::router())
         .merge(dashboard::router())
         .merge(datasources::router())
+        .merge(datasource_exports::router())
         .merge(user_groups::router())
         .merge(batches::router())
         .merge(folders::router())

@@ -451,3 +451,122 @@ async fn map_features_need_the_module_and_other_clients_stay_out() -> TestResult
     );
     Ok(())
 }
+
+/// Each feature's name with its place to the millimetre (about 1e-8 degrees).
+async fn places(app: &TestApp, key: &str, id: &str) -> TestResult<Vec<(String, i64, i64)>> {
+    let read = app.get(&format!("/api/datasource/{id}"), Some(key)).await?;
+    let mut places: Vec<(String, i64, i64)> = read.json["features"]
+        .as_array()
+        .ok_or("features")?
+        .iter()
+        .map(|feature| {
+            let at = |n: usize| {
+                (feature["geometry"]["coordinates"][n]
+                    .as_f64()
+                    .unwrap_or_default()
+                    * 1e8)
+                    .round() as i64
+            };
+            let name = feature["properties"]["name"].as_str().unwrap_or_default();
+            (name.to_owned(), at(1), at(0))
+        })
+        .collect();
+    places.sort();
+    Ok(places)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_imports_again_to_the_same_places_and_is_its_starters_only() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let file = upload(
+        &app,
+        &key,
+        &demo,
+        "lantaarnpalen-rd.csv",
+        &testdata("lantaarnpalen-rd.csv")?,
+    )
+    .await?;
+    let fid = file.json["fid"].as_str().ok_or("fid")?;
+    let source = made(&app, &key, &demo, "map_features", Some("EPSG:28992"), fid).await?;
+
+    let started = app
+        .get(&format!("/api/datasource/{source}/export"), Some(&key))
+        .await?;
+    assert_eq!(started.status, StatusCode::OK, "{:?}", started.json);
+    assert_eq!(started.json["total_items"], json!(40));
+    let batch = started.json["batch_name"]
+        .as_str()
+        .ok_or("batch")?
+        .to_owned();
+    let link = started.json["created_data"]["download_url"]
+        .as_str()
+        .ok_or("download_url")?
+        .to_owned();
+    // A second click while it waits answers the same export.
+    let again = app
+        .get(&format!("/api/datasource/{source}/export"), Some(&key))
+        .await?;
+    assert_eq!(again.json["batch_name"], json!(batch));
+    let early = app.get(&link, None).await?;
+    assert_eq!(early.status, StatusCode::CONFLICT);
+
+    worker::batch::run(&app.state.job_context()?, &batch).await?;
+    let progress = app
+        .get(&format!("/api/batch/process/{batch}"), Some(&key))
+        .await?;
+    assert_eq!(
+        progress.json["items_in_queue"],
+        json!(0),
+        "{:?}",
+        progress.json
+    );
+    assert_eq!(progress.json["status"], json!("done"));
+
+    // The link works without an api-key; the CSV has the import's columns, in RD New.
+    let csv = app.get(&link, None).await?;
+    assert_eq!(csv.status, StatusCode::OK);
+    let text = String::from_utf8(csv.body.clone())?;
+    let header = text.lines().next().ok_or("header")?;
+    assert!(
+        header.starts_with("\u{feff}object.name;object.status;object.x;object.y"),
+        "{header}"
+    );
+    assert_eq!(text.lines().count(), 41);
+
+    // Another manager of the client may export too, but not fetch this user's file.
+    let other = app.login("beheerder").await?;
+    let foreign = app
+        .get(
+            &format!("/api/datasource/{source}/export/{batch}"),
+            Some(&other),
+        )
+        .await?;
+    assert_eq!(foreign.status, StatusCode::NOT_FOUND);
+
+    // Uploaded again, the export gives the same features at the same places.
+    let file = upload(&app, &key, &demo, "export.csv", &csv.body).await?;
+    let fid = file.json["fid"].as_str().ok_or("fid")?;
+    let copy = made(&app, &key, &demo, "map_features", Some("EPSG:28992"), fid).await?;
+    let (first, second) = (
+        places(&app, &key, &source).await?,
+        places(&app, &key, &copy).await?,
+    );
+    assert_eq!(first.len(), 40);
+    assert_eq!(first, second);
+
+    // Stopping a finished export keeps it.
+    let stop = app
+        .send(
+            Method::DELETE,
+            &format!("/api/datasource/{source}/export/{batch}"),
+            Some(&key),
+            None,
+            Vec::new(),
+        )
+        .await?;
+    assert_eq!(stop.status, StatusCode::OK);
+    assert_eq!(app.get(&link, None).await?.status, StatusCode::OK);
+    Ok(())
+}

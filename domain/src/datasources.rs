@@ -59,8 +59,8 @@ impl Crs {
         }
     }
 
-    /// The two coordinate columns: (first, second) as the row gives them.
-    fn columns(self) -> (&'static str, &'static str) {
+    /// The names of the two coordinate columns: (first, second) as a row gives them.
+    pub fn columns(self) -> (&'static str, &'static str) {
         match self {
             Crs::Wgs84 => ("object.latitude", "object.longitude"),
             Crs::RdNew => ("object.x", "object.y"),

@@ -1,6 +1,7 @@
 //! Batches: long work a user follows (exports, client removal, client snapshots and
-//! restores; datasource imports later). A batch is a row in the platform's `batches` (what to do, progress, result); the
-//! job on the queue only names it. This module is the one way a job works a batch:
+//! restores, datasource imports and exports). A batch is a row in the platform's `batches`
+//! (what to do, progress, result); the job on the queue only names it. This module is the one
+//! way a job works a batch:
 //!
 //! - it takes the batch under a lease ([`batches::take`]) that every bit of progress renews,
 //!   so a second delivery of the same job (apalis' retry, or the sweep below after a crash)
@@ -114,6 +115,9 @@ pub async fn run(ctx: &JobContext, batch_id: &str) -> Result<(), BatchError> {
         crate::snapshot::CLIENT_RESTORE => crate::snapshot::restore(ctx, &lease).await,
         crate::datasource_import::DATASOURCE_IMPORT => {
             crate::datasource_import::run(ctx, &lease).await
+        }
+        crate::datasource_export::DATASOURCE_EXPORT => {
+            crate::datasource_export::run(ctx, &lease).await
         }
         other => Err(BatchError::Permanent(format!(
             "no handler for batch kind {other}"

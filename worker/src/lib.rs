@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod convert;
 pub mod credits;
+pub mod datasource_export;
 pub mod datasource_import;
 pub mod deliver;
 pub mod export;

@@ -113,6 +113,20 @@ pub const DATASOURCE_TOKENS: Route =
     route("datasource_tokens", Rule::In(Need::AnyOf(MANAGE_ANY_FORM)));
 /// The fill-in's map and search elements read a datasource: any member.
 pub const DATASOURCE_READ: Route = route("datasource_read", Rule::In(Need::Member));
+/// Exports: whoever may see the datasource; the file and stopping are the starter's only
+/// (checked by the handler).
+pub const DATASOURCE_EXPORT: Route = route(
+    "datasource_export",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
+pub const DATASOURCE_EXPORT_FILE: Route = route(
+    "datasource_export_file",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
+pub const DATASOURCE_EXPORT_STOP: Route = route(
+    "datasource_export_stop",
+    Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
+);
 pub const FILE_UPLOAD_DATASOURCE: Route = route(
     "file_upload_datasource",
     Rule::In(Need::AnyOf(DATASOURCE_MANAGERS)),
@@ -289,6 +303,9 @@ pub const ALL: &[Route] = &[
     DATASOURCE_PROPERTIES,
     DATASOURCE_TOKENS,
     DATASOURCE_READ,
+    DATASOURCE_EXPORT,
+    DATASOURCE_EXPORT_FILE,
+    DATASOURCE_EXPORT_STOP,
     FILE_UPLOAD_DATASOURCE,
     BATCH_PROCESS,
     FOLDER_USER_TREE,

@@ -116,8 +116,16 @@ pub struct DownloadQueue {
 
 /// `{"status": "success"}`.
 #[derive(Debug, Serialize, ToSchema)]
-struct Cancelled {
+pub(crate) struct Cancelled {
     status: String,
+}
+
+impl Cancelled {
+    pub(crate) fn success() -> Cancelled {
+        Cancelled {
+            status: "success".to_owned(),
+        }
+    }
 }
 
 /// The export batch `queue_id` of this form in this client, or 404.
@@ -251,19 +259,17 @@ async fn cancel(
     let (batch, kind) = batch_of(&state, &ctx, &form_id, &queue_id).await?;
     ctx.require(kind.permission())?;
     batches::cancel(&state.platform, &batch.id).await?;
-    Ok(Json(Cancelled {
-        status: "success".to_owned(),
-    }))
+    Ok(Json(Cancelled::success()))
 }
 
 /// The link's token.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
-struct LinkQuery {
+pub(crate) struct LinkQuery {
     /// From `download_url`; instead of the `api-key` header.
     #[param(pattern = "^[0-9a-f]{64}$")]
-    token: Option<String>,
+    pub(crate) token: Option<String>,
 }
 
 /// `GET api/form/{id}/registrations/queue/file/{queue_id}`: the finished export, as an
@@ -284,19 +290,7 @@ async fn file(
     Path((form_id, queue_id)): Path<(String, String)>,
     QueryParams(link): QueryParams<LinkQuery>,
 ) -> Result<Response> {
-    // A token given is checked whoever asks: a malformed one is a bad request, not ignored.
-    if link
-        .token
-        .as_deref()
-        .is_some_and(|token| !crate::input::is_hex64(token))
-    {
-        return Err(AppError::BadRequest(messages::BAD_QUERY.to_owned()));
-    }
-    let auth = match (auth, link.token) {
-        (Some(auth), _) => auth,
-        (None, Some(token)) => link_user(&state, &queue_id, &token).await?,
-        (None, None) => return Err(AppError::Unauthenticated),
-    };
+    let auth = file_user(&state, auth, &queue_id, link.token).await?;
     let ctx = policy::owner(
         &state,
         auth,
@@ -307,31 +301,70 @@ async fn file(
     .await?;
     let (batch, kind) = batch_of(&state, &ctx, &form_id, &queue_id).await?;
     ctx.require(kind.permission())?;
-    if batch.status != Status::Done {
-        return Err(AppError::Conflict(messages::EXPORT_NOT_READY.to_owned()));
-    }
-    let path = batch
-        .result
-        .as_deref()
-        .filter(|_| batch.expires_at.is_some_and(|at| at > tenancy::now()))
-        .and_then(|result| ctx.db().result_path(result))
+    let path = ctx
+        .db()
+        .result_path(finished(&batch)?)
         .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))?;
-    let opened = tokio::fs::File::open(&path)
-        .await
-        .map_err(|_| AppError::Missing(messages::EXPORT_EXPIRED))?;
-    let size = opened.metadata().await.map_err(AppError::internal)?.len();
     let form_name = state
         .caches
         .form(ctx.db(), &form_id)
         .await
         .map(|form| form.form.name.clone());
     let name = kind.filename(form_name.as_deref().unwrap_or("Formulier"));
+    send_file(&path, kind.content_type(), &name).await
+}
+
+/// Who asks for a batch's file: the signed-in user, or else the user who started the batch
+/// when `token` is its link's. A token given is checked whoever asks: a malformed one is a
+/// bad request, not ignored.
+pub(crate) async fn file_user(
+    state: &AppState,
+    auth: Option<AuthUser>,
+    batch_id: &str,
+    token: Option<String>,
+) -> Result<AuthUser> {
+    if token
+        .as_deref()
+        .is_some_and(|token| !crate::input::is_hex64(token))
+    {
+        return Err(AppError::BadRequest(messages::BAD_QUERY.to_owned()));
+    }
+    match (auth, token) {
+        (Some(auth), _) => Ok(auth),
+        (None, Some(token)) => link_user(state, batch_id, &token).await,
+        (None, None) => Err(AppError::Unauthenticated),
+    }
+}
+
+/// The result (a path relative to the client's folder) of a batch that is done and has not
+/// expired.
+pub(crate) fn finished(batch: &Batch) -> Result<&str> {
+    if batch.status != Status::Done {
+        return Err(AppError::Conflict(messages::EXPORT_NOT_READY.to_owned()));
+    }
+    batch
+        .result
+        .as_deref()
+        .filter(|_| batch.expires_at.is_some_and(|at| at > tenancy::now()))
+        .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))
+}
+
+/// A batch's file as an attachment called `name`, streamed from disk.
+pub(crate) async fn send_file(
+    path: &std::path::Path,
+    content_type: &str,
+    name: &str,
+) -> Result<Response> {
+    let opened = tokio::fs::File::open(path)
+        .await
+        .map_err(|_| AppError::Missing(messages::EXPORT_EXPIRED))?;
+    let size = opened.metadata().await.map_err(AppError::internal)?.len();
     Ok((
         [
-            (header::CONTENT_TYPE, kind.content_type().to_owned()),
+            (header::CONTENT_TYPE, content_type.to_owned()),
             (
                 header::CONTENT_DISPOSITION,
-                crate::routes::files::attachment(&name),
+                crate::routes::files::attachment(name),
             ),
             (header::CONTENT_LENGTH, size.to_string()),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),

@@ -8,6 +8,7 @@ pub mod client_users;
 pub mod clients;
 pub mod credits;
 pub mod dashboard;
+pub mod datasource_exports;
 pub mod datasources;
 pub mod exports;
 pub mod favorites;

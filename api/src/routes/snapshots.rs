@@ -9,18 +9,17 @@ use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{AuthUser, MultipartBody, QueryParams};
 use crate::policy::{self, table};
 use crate::routes::batches::BatchProcess;
+use crate::routes::exports;
 use axum::Json;
-use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use domain::ids::ClientId;
 use domain::messages;
-use serde::{Deserialize, Serialize};
-use tenancy::platform::batches::{self, Batch, NewBatch, Status};
+use serde::Serialize;
+use tenancy::platform::batches::{self, Batch, NewBatch};
 use tenancy::platform::{audit, clients};
 use tokio::io::AsyncWriteExt;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use worker::jobs::WorkJob;
@@ -134,20 +133,10 @@ async fn start(
     }))
 }
 
-/// The download link's token.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(deny_unknown_fields)]
-struct LinkQuery {
-    /// From `download_url`; instead of the `api-key` header.
-    #[param(pattern = "^[0-9a-f]{64}$")]
-    token: Option<String>,
-}
-
 /// `GET api/client/{id}/snapshot/{batchName}`: the finished snapshot as a tar file, with the
 /// `api-key` header or the link's token, for an admin only.
 #[utoipa::path(get, path = "/api/client/{client_id}/snapshot/{batch_name}", operation_id = table::CLIENT_SNAPSHOT_FILE.op, tag = "client snapshots",
-    params(("client_id" = String, Path), ("batch_name" = String, Path), LinkQuery),
+    params(("client_id" = String, Path), ("batch_name" = String, Path), exports::LinkQuery),
     responses(
         (status = 200, description = "The snapshot", content_type = "application/x-tar", body = Vec<u8>),
         (status = 409, description = "Not done yet, or failed", body = ErrorBody)
@@ -156,63 +145,27 @@ async fn file(
     State(state): State<AppState>,
     auth: Option<AuthUser>,
     Path((client_id, batch_name)): Path<(String, String)>,
-    QueryParams(link): QueryParams<LinkQuery>,
+    QueryParams(link): QueryParams<exports::LinkQuery>,
 ) -> Result<Response> {
-    if link
-        .token
-        .as_deref()
-        .is_some_and(|token| !crate::input::is_hex64(token))
-    {
-        return Err(AppError::BadRequest(messages::BAD_QUERY.to_owned()));
-    }
-    let auth = match (auth, link.token) {
-        (Some(auth), _) => auth,
-        (None, Some(token)) => {
-            crate::routes::exports::link_user(&state, &batch_name, &token).await?
-        }
-        (None, None) => return Err(AppError::Unauthenticated),
-    };
+    let auth = exports::file_user(&state, auth, &batch_name, link.token).await?;
     let registry = policy::admin_tenants(&state, &auth)?;
     let batch = batches::find(&state.platform, &batch_name)
         .await?
         .filter(|batch| batch.kind == CLIENT_SNAPSHOT && batch.client_id.as_str() == client_id)
         .ok_or(AppError::NotFound)?;
-    if batch.status != Status::Done {
-        return Err(AppError::Conflict(messages::EXPORT_NOT_READY.to_owned()));
-    }
+    let result = exports::finished(&batch)?;
     let client = clients::find(&state.platform, &batch.client_id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let path = batch
-        .result
-        .as_deref()
-        .filter(|_| batch.expires_at.is_some_and(|at| at > tenancy::now()))
-        .and_then(|result| {
-            let name = result.strip_prefix("exports/")?;
-            let plain = !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.');
-            plain.then(|| registry.tenant_dir(&client.id).join("exports").join(name))
-        })
+    let path = result
+        .strip_prefix("exports/")
+        .filter(|name| !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.'))
+        .map(|name| registry.tenant_dir(&client.id).join("exports").join(name))
         .ok_or(AppError::Missing(messages::EXPORT_EXPIRED))?;
-    let opened = tokio::fs::File::open(&path)
-        .await
-        .map_err(|_| AppError::Missing(messages::EXPORT_EXPIRED))?;
-    let size = opened.metadata().await.map_err(AppError::internal)?.len();
     let stamp = domain::dates::local_datetime(batch.created_at);
     let day = stamp.get(..10).unwrap_or_default();
     let name = format!("{} {day}.tar", client.name);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/x-tar".to_owned()),
-            (
-                header::CONTENT_DISPOSITION,
-                crate::routes::files::attachment(&name),
-            ),
-            (header::CONTENT_LENGTH, size.to_string()),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-        ],
-        Body::from_stream(tokio_util::io::ReaderStream::new(opened)),
-    )
-        .into_response())
+    exports::send_file(&path, "application/x-tar", &name).await
 }
 
 /// Multipart body of a restore.

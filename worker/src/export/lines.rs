@@ -169,7 +169,7 @@ impl<'a> Lines<'a> {
 }
 
 /// Writes `cells` as one line.
-fn write_line<'c>(out: &mut Vec<u8>, cells: impl Iterator<Item = &'c str>) {
+pub(crate) fn write_line<'c>(out: &mut Vec<u8>, cells: impl Iterator<Item = &'c str>) {
     for (n, cell) in cells.enumerate() {
         if n > 0 {
             out.push(b';');

@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tenancy::tenant::{files, forms, registrations};
 
-mod lines;
+pub(crate) mod lines;
 
 /// Batch kind of a CSV export.
 pub const CSV: &str = "export.csv";

@@ -608,6 +608,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/datasource/{datasource_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/datasource/{id}/export`: starts an export of the datasource's features, or
+         *     answers the one this user already has running for it (a second click makes no second file).
+         */
+        get: operations["datasource_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasource/{datasource_id}/export/{batch_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/datasource/{id}/export/{batchName}`: the finished export as a CSV, with the
+         *     `api-key` header or the link's token.
+         */
+        get: operations["datasource_export_file"];
+        put?: never;
+        post?: never;
+        /**
+         * `DELETE api/datasource/{id}/export/{batchName}`: stops an export that is not done (what
+         *     it wrote is removed); a finished one stays.
+         */
+        delete: operations["datasource_export_stop"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/datasource/{datasource_id}/import": {
         parameters: {
             query?: never;
@@ -2349,6 +2393,14 @@ export interface components {
             schema?: Record<string, unknown>[] | null;
             values?: Record<string, unknown> | null;
         };
+        /** @description Where the finished file is fetched. */
+        CreatedData: {
+            /**
+             * @description Works without an api-key (a browser saves the file straight to disk), for the user who
+             *     started the export, until it expires 24 hours after it was made.
+             */
+            download_url: string;
+        };
         /** @description A bundle of the ledger. */
         CreditAttributes: {
             /** @description The contact fields, when the bundle was bought or added with them. */
@@ -2482,6 +2534,10 @@ export interface components {
             detail: string;
             status: string;
             title: string;
+        };
+        /** @description An export being made. */
+        ExportStarted: components["schemas"]["BatchProcess"] & {
+            created_data: components["schemas"]["CreatedData"];
         };
         /** @description A favourite element. */
         FavoriteJson: {
@@ -5380,6 +5436,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataProperties"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: follow it with api/batch/process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportStarted"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_export_file: {
+        parameters: {
+            query?: {
+                /** @description From `download_url`; instead of the `api-key` header. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                datasource_id: string;
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The features as a CSV the import takes back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv; charset=utf-8": number[];
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not done yet, stopped or failed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    datasource_export_stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                datasource_id: string;
+                batch_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped (or done already) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cancelled"];
                 };
             };
             /** @description Not signed in: the api key is missing, unknown, expired or revoked. */
