@@ -167,7 +167,11 @@ impl Caches {
         let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
         let schema_text = form.schema.to_string();
         let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
-        let hooks = domain::notifications::hooks(&form.email_settings, &form.webhook_integrations);
+        let hooks = domain::notifications::form_hooks(
+            &form.email_settings,
+            &form.webhook_integrations,
+            &form.schema,
+        );
         let cached = Arc::new(CachedForm {
             hooks,
             form,

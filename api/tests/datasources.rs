@@ -1,7 +1,7 @@
 //! Datasources (issue 15, decision 023): upload, create and import through the queue, RD New
 //! and GPS files, Excel, refused rows by number, files that are neither CSV nor Excel, the
 //! viewport and search reads, re-imports that readers never see half done, the module wall,
-//! and other clients kept out.
+//! other clients kept out, exports that import again, and a sent choice's item action.
 
 mod common;
 
@@ -568,5 +568,90 @@ async fn an_export_imports_again_to_the_same_places_and_is_its_starters_only() -
         .await?;
     assert_eq!(stop.status, StatusCode::OK);
     assert_eq!(app.get(&link, None).await?.status, StatusCode::OK);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sent_search_choice_is_hidden_by_its_item_action_and_shows_on_the_registration()
+-> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let csv = "object.name;postcode\nDorpsstraat;1234 AB\nKerkstraat;1234 AC\n";
+    let file = upload(&app, &key, &demo, "straten.csv", csv.as_bytes()).await?;
+    let fid = file.json["fid"].as_str().ok_or("fid")?;
+    let source = made(&app, &key, &demo, "search", None, fid).await?;
+
+    let folders = app
+        .get(&format!("/api/client/{demo}/folder/admin"), Some(&key))
+        .await?;
+    let folder = folders.json[0]["folder_id"].as_str().ok_or("folder")?;
+    let created = app
+        .post_json(
+            "/api/form",
+            Some(&key),
+            &json!({ "form_name": "Straat melden", "folder_id": folder, "client_id": demo, "schema": [
+                { "name": "straat", "label": "Straat", "elementType": "search",
+                  "searchSettings": { "datasourceId": source, "itemAction": "setHidden",
+                                      "itemStyles": [] } }
+            ] }),
+        )
+        .await?;
+    assert_eq!(created.status, StatusCode::CREATED, "{:?}", created.json);
+    let form_id = created.json["form_id"].as_str().ok_or("form")?.to_owned();
+    app.post_json(
+        &format!("/api/form/{form_id}/publish"),
+        Some(&key),
+        &json!([form_id]),
+    )
+    .await?;
+
+    let stop = common::mail::start_workers(&app).await?;
+    let list = format!("/api/datasource/{source}?format=search");
+    let items = app.get(&list, Some(&key)).await?.json;
+    let chosen = items
+        .as_array()
+        .ok_or("items")?
+        .iter()
+        .find(|item| item["name"] == json!("Dorpsstraat"))
+        .ok_or("Dorpsstraat")?
+        .clone();
+    let sent = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": form_id, "fill_token": uuid::Uuid::new_v4().to_string(),
+                     "values": { "straat": chosen } }),
+        )
+        .await?;
+    assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
+    let id = sent.json["_id"].as_str().ok_or("_id")?;
+
+    // The worker applies it; the registration shows the hook by the element's name.
+    let uri = format!("/api/form/{form_id}/registrations/{id}");
+    let mut detail = Value::Null;
+    for _ in 0..200 {
+        detail = app.get(&uri, Some(&key)).await?.json;
+        if detail["datasource_hooks"]["straat"]["hook_status"] == json!("success") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        detail["datasource_hooks"]["straat"]["hook_status"],
+        json!("success"),
+        "{detail}"
+    );
+    let names: Vec<Value> = app
+        .get(&list, Some(&key))
+        .await?
+        .json
+        .as_array()
+        .ok_or("items")?
+        .iter()
+        .map(|item| item["name"].clone())
+        .collect();
+    assert_eq!(names, vec![json!("Kerkstraat")]);
+    let _ = stop.send(());
     Ok(())
 }

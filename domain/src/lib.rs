@@ -8,6 +8,7 @@ pub mod calc;
 pub mod datasources;
 pub mod dates;
 pub mod document;
+pub mod feature_actions;
 pub mod files;
 pub mod form;
 pub mod ids;

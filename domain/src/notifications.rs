@@ -437,11 +437,13 @@ pub fn due_at(phases: &[String], moment: Moment<'_>) -> bool {
     }
 }
 
-/// The two kinds of delivery.
+/// The kinds of delivery.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Channel {
     Email,
     Webhook,
+    /// Feature actions on a datasource (`crate::feature_actions`).
+    Datasource,
 }
 
 impl Channel {
@@ -449,6 +451,7 @@ impl Channel {
         match self {
             Channel::Email => "email",
             Channel::Webhook => "webhook",
+            Channel::Datasource => "datasource",
         }
     }
 }
@@ -519,6 +522,22 @@ pub fn hooks(email_list: &Value, webhook_list: &Value) -> Vec<Due> {
             });
         }
     }
+    found
+}
+
+/// Every delivery of a form: its e-mail settings and integrations, then the feature actions
+/// of its elements (`schema`, read element by element like the settings).
+pub fn form_hooks(email_list: &Value, webhook_list: &Value, schema: &Value) -> Vec<Due> {
+    let elements: Vec<crate::form::Element> = schema
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .filter_map(|item| serde_json::from_value(item.clone()).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut found = hooks(email_list, webhook_list);
+    found.extend(crate::feature_actions::hooks(&elements));
     found
 }
 

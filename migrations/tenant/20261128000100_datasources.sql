@@ -28,7 +28,10 @@ CREATE TABLE IF NOT EXISTS datasource_features (
     lat REAL,
     lon REAL,
     -- The data fields as a JSON object.
-    data TEXT NOT NULL DEFAULT '{}'
+    data TEXT NOT NULL DEFAULT '{}',
+    -- Set by a registration's feature action (setHidden): no longer on the map or in the
+    -- search list, still in exports.
+    hidden INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS datasource_features_by_name
     ON datasource_features(datasource_id, generation, name COLLATE NOCASE);

@@ -58,10 +58,14 @@ pub async fn release(db: &tenancy::TenantDb) -> Result<u64, TenancyError> {
     if registrations::held_count(db).await? == 0 {
         return Ok(0);
     }
-    // The e-mail settings and integrations of every form, read once.
+    // The e-mail settings, integrations and feature actions of every form, read once.
     let mut hooks = HashMap::new();
     for form in forms::list(db).await? {
-        let due = domain::notifications::hooks(&form.email_settings, &form.webhook_integrations);
+        let due = domain::notifications::form_hooks(
+            &form.email_settings,
+            &form.webhook_integrations,
+            &form.schema,
+        );
         hooks.insert(form.id, due);
     }
     let planned = |form: &str, phase: Option<&str>| {

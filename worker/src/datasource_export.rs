@@ -136,7 +136,7 @@ async fn write(
     out.write_all(&line)?;
     let (mut after, mut done) = (0, 0);
     loop {
-        let features = store::page(db, source, after, PAGE).await?;
+        let features = store::page(db, source, store::Shown::All, after, PAGE).await?;
         let Some(last) = features.last() else { break };
         after = last.id;
         line.clear();

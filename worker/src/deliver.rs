@@ -83,13 +83,14 @@ pub async fn run(ctx: &JobContext, job: &DeliverJob) -> Result<Option<Outcome>, 
         None => Attempt::refused(messages::DELIVERY_REGISTRATION_GONE),
         Some(loaded) => match row.channel.as_str() {
             "email" => crate::notice::deliver(ctx, &db, &loaded, &row).await,
+            "datasource" => crate::feature_actions::deliver(&db, &loaded, &row).await,
             _ => crate::webhook::deliver(ctx, &db, &loaded, &row).await,
         },
     };
-    let job_name = if row.channel == "email" {
-        "deliver.email"
-    } else {
-        "deliver.webhook"
+    let job_name = match row.channel.as_str() {
+        "email" => "deliver.email",
+        "datasource" => "deliver.datasource",
+        _ => "deliver.webhook",
     };
     let ok = matches!(attempt, Attempt::Delivered { .. });
     record(&db, &row, attempt, ctx.settings.retry_base_secs).await?;

@@ -10,6 +10,7 @@ pub mod datasource_export;
 pub mod datasource_import;
 pub mod deliver;
 pub mod export;
+pub mod feature_actions;
 pub mod jobs;
 pub mod mail;
 pub mod metrics;

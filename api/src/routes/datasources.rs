@@ -622,7 +622,7 @@ async fn read(
     .await?;
     let source = find(&ctx, None, &datasource_id).await?;
     let body = if query.format.as_deref() == Some("search") {
-        let items = store::page(ctx.db(), &source, 0, SEARCH_LIMIT).await?;
+        let items = store::page(ctx.db(), &source, store::Shown::Visible, 0, SEARCH_LIMIT).await?;
         serde_json::Value::Array(
             items
                 .into_iter()

@@ -169,7 +169,8 @@ impl RegistrationJson {
     }
 
     /// The admin shape: the trash, and the hook statuses from the registration's deliveries
-    /// (the latest of each e-mail setting and integration: status, attempts, last answer).
+    /// (the latest of each e-mail setting, integration and feature action: status, attempts,
+    /// last answer).
     pub fn admin(reg: Registration, form: &Form, deliveries: &[Delivery]) -> RegistrationJson {
         let deleted_at = Some(serde_json::json!(
             reg.deleted_at.map(domain::dates::rfc3339_utc)
@@ -193,7 +194,13 @@ impl RegistrationJson {
             deleted_at,
             email_hooks: Some(hooks("email")),
             webhook_integrations: Some(hooks("webhook")),
-            datasource_hooks: Some(Map::new()),
+            // Keyed by the element's name (spec 001 section 3).
+            datasource_hooks: Some(
+                hooks("datasource")
+                    .into_iter()
+                    .filter_map(|hook| Some((hook["hook_name"].as_str()?.to_owned(), hook)))
+                    .collect(),
+            ),
             ..RegistrationJson::new(reg, form)
         }
     }

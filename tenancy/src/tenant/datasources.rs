@@ -243,7 +243,7 @@ pub async fn in_box(
         "SELECT f.id, f.name, f.status, f.lat, f.lon, f.data
          FROM datasource_places p JOIN datasource_features f ON f.id = p.id
          WHERE p.min_lon >= ?2 AND p.max_lon <= ?4 AND p.min_lat >= ?3 AND p.max_lat <= ?5
-           AND f.datasource_id = ?1 AND f.generation = ?6
+           AND f.datasource_id = ?1 AND f.generation = ?6 AND f.hidden = 0
          LIMIT ?7",
     )
     .bind(&source.id)
@@ -261,7 +261,7 @@ pub async fn in_box(
         sqlx::query_scalar(
             "SELECT COUNT(*) FROM datasource_places p JOIN datasource_features f ON f.id = p.id
              WHERE p.min_lon >= ?2 AND p.max_lon <= ?4 AND p.min_lat >= ?3 AND p.max_lat <= ?5
-               AND f.datasource_id = ?1 AND f.generation = ?6",
+               AND f.datasource_id = ?1 AND f.generation = ?6 AND f.hidden = 0",
         )
         .bind(&source.id)
         .bind(west)
@@ -275,22 +275,85 @@ pub async fn in_box(
     Ok((features, total))
 }
 
-/// The current features of a datasource by name, `limit` from `offset` (the search list and
-/// exports walk them this way).
+/// Which features a page holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// What the fill-in offers: hidden features left out.
+    Visible,
+    /// Every feature (exports).
+    All,
+}
+
+/// The current features of a datasource in import order, `limit` after the feature
+/// `after_id` (the search list and exports walk them this way).
 pub async fn page(
     db: &TenantDb,
     source: &Datasource,
+    shown: Shown,
     after_id: i64,
     limit: i64,
 ) -> Result<Vec<Feature>> {
     Ok(sqlx::query_as(
         "SELECT id, name, status, lat, lon, data FROM datasource_features
-         WHERE datasource_id = ?1 AND generation = ?2 AND id > ?3 ORDER BY id LIMIT ?4",
+         WHERE datasource_id = ?1 AND generation = ?2 AND id > ?3 AND (?5 OR hidden = 0)
+         ORDER BY id LIMIT ?4",
     )
     .bind(&source.id)
     .bind(source.generation)
     .bind(after_id)
     .bind(limit)
+    .bind(shown == Shown::All)
     .fetch_all(db.pool())
     .await?)
+}
+
+/// Applies a registration's feature actions to features of the datasource's current
+/// generation, in one transaction; answers how many features it changed. Features that are
+/// gone (the datasource was imported again since they were chosen) are passed over. Running
+/// it twice changes nothing more.
+pub async fn apply(
+    db: &TenantDb,
+    datasource_id: &str,
+    changes: &[domain::feature_actions::Change],
+) -> Result<u64> {
+    use domain::feature_actions::Action;
+    let mut tx = db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let mut changed = 0;
+    for change in changes {
+        let found: Option<(Option<String>, String, i64)> = sqlx::query_as(
+            "SELECT f.status, f.data, f.hidden FROM datasource_features f
+             JOIN datasources d ON d.id = f.datasource_id AND d.generation = f.generation
+             WHERE f.id = ?1 AND f.datasource_id = ?2",
+        )
+        .bind(change.feature_id)
+        .bind(datasource_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((mut status, data, mut hidden)) = found else {
+            continue;
+        };
+        let mut fields: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(&data).unwrap_or_default();
+        for action in &change.actions {
+            match action {
+                Action::SetStatus(next) => status = Some(next.clone()),
+                Action::SetValue { column, value } => {
+                    fields.insert(column.clone(), serde_json::Value::String(value.clone()));
+                }
+                Action::SetHidden => hidden = 1,
+            }
+        }
+        sqlx::query(
+            "UPDATE datasource_features SET status = ?2, data = ?3, hidden = ?4 WHERE id = ?1",
+        )
+        .bind(change.feature_id)
+        .bind(status)
+        .bind(serde_json::Value::Object(fields).to_string())
+        .bind(hidden)
+        .execute(&mut *tx)
+        .await?;
+        changed += 1;
+    }
+    tx.commit().await?;
+    Ok(changed)
 }
