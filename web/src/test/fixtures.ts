@@ -138,3 +138,33 @@ export function userResource(id: string, display_name: string, roles: string[] =
     },
   };
 }
+
+/**
+ * A datasource of the demo client as `jsonapi/eform_datasource/{kind}` answers it: `kind` is
+ * map_features (in RD New unless `attributes` say otherwise) or search.
+ */
+export function datasourceResource(
+  kind: 'map_features' | 'search',
+  id: string,
+  attributes: Partial<ApiSchemas['DatasourceAttributes']> = {},
+  fileId: string | null = `file-${id}`,
+): ApiSchemas['DatasourceResource'] {
+  return {
+    type: `eform_datasource--${kind}`,
+    id,
+    attributes: {
+      name: id,
+      field_crs: kind === 'map_features' ? 'EPSG:28992' : null,
+      feature_count: 0,
+      data_properties: [],
+      import_errors: [],
+      changed: '2026-11-20T10:00:00Z',
+      ...attributes,
+    },
+    relationships: {
+      client_id: { data: { type: 'client--client', id: DEMO.id } },
+      ...(fileId ? { file: { data: { type: 'file--file', id: fileId } } } : {}),
+    },
+    ...(fileId ? { file_url: `/api/client/${DEMO.id}/file/${fileId}` } : {}),
+  };
+}

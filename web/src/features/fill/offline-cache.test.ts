@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@/lib/api';
+import { SW_CACHE_HEADER } from '@/lib/api/client';
 import type { FillableForm, FolderNode } from '@/lib/api/types';
 import { setAuthenticated } from '@/lib/auth/session';
 import { db } from '@/lib/offline/db';
+import { cachedDatasource, DATASOURCE_MAX_AGE_MS, purgeExpiredDatasources } from '@/lib/offline/offline-cache';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
 import { storedSession } from '@/test/fixtures';
-import { loadFolders, loadForm } from './api';
+import { loadFolders, loadForm, loadSearchItems } from './api';
 
 const TREE = [{ folder_name: 'public', children: [], forms: [{ form_id: 'f1', form_name: 'Demo melding' }] }] as unknown as FolderNode[];
 const FORM = { form_id: 'f1', form_name: 'Demo melding', client_id: 'c1', schema: [] } as unknown as FillableForm;
@@ -92,5 +94,53 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     switchable({ 'GET /api/form/f2': unreachable });
     await expect(loadForm('f2')).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('offline copies of search lists', () => {
+  const ITEMS = [
+    { id: '1', name: 'Kerkstraat', data: { postcode: '3801 AB' } },
+    { id: '2', name: 'Molenweg' },
+  ];
+
+  it('keeps the search list of a datasource and serves it when the server cannot be reached', async () => {
+    setAuthenticated(storedSession());
+    const server = switchable({ 'GET /api/datasource/ds1': () => json(200, ITEMS) });
+    await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    expect((await db.datasources.get('ds1'))?.items).toEqual(ITEMS);
+
+    server['GET /api/datasource/ds1'] = unreachable;
+    await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    server['GET /api/datasource/ds1'] = () => json(404, { status: false, message: 'Niet gevonden' });
+    await expect(loadSearchItems('ds1')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('serves a copy for 7 days (604800 s), not longer', async () => {
+    const fail = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
+    await cachedDatasource('ds1', async () => ITEMS, () => 1_000);
+    await expect(cachedDatasource('ds1', fail, () => 1_000 + DATASOURCE_MAX_AGE_MS)).resolves.toEqual(ITEMS);
+    await expect(cachedDatasource('ds1', fail, () => 1_001 + DATASOURCE_MAX_AGE_MS)).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it("does not take the service worker's cached answer for a server answer", async () => {
+    setAuthenticated(storedSession());
+    await db.datasources.put({ datasource_id: 'ds1', items: ITEMS.slice(0, 1), cachedAt: 5 });
+    switchable({
+      'GET /api/datasource/ds1': () =>
+        new Response(JSON.stringify(ITEMS), { status: 200, headers: { 'Content-Type': 'application/json', [SW_CACHE_HEADER]: '1' } }),
+    });
+    await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    // The device copy keeps the age of the last real answer.
+    expect(await db.datasources.get('ds1')).toEqual({ datasource_id: 'ds1', items: ITEMS.slice(0, 1), cachedAt: 5 });
+  });
+
+  it('removes copies older than 7 days', async () => {
+    const now = Date.UTC(2026, 10, 26);
+    await db.datasources.bulkPut([
+      { datasource_id: 'oud', items: [], cachedAt: now - DATASOURCE_MAX_AGE_MS - 1 },
+      { datasource_id: 'vers', items: [], cachedAt: now - DATASOURCE_MAX_AGE_MS + 1 },
+    ]);
+    expect(await purgeExpiredDatasources(now)).toBe(1);
+    expect((await db.datasources.toArray()).map((copy) => copy.datasource_id)).toEqual(['vers']);
   });
 });

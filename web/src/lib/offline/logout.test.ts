@@ -71,6 +71,7 @@ describe('clearDeviceOnLogout', () => {
     ]);
     await db.forms.put({ form_id: 'f1', client_id: 'c1', form: { form_id: 'f1' }, cachedAt: 1 });
     await db.folderTrees.put({ client_id: 'c1', folders: [], cachedAt: 1 });
+    await db.datasources.put({ datasource_id: 'ds1', items: [{ id: '1', name: 'Kerkstraat' }], cachedAt: 1 });
     rememberInput('f1', [{ name: 'naam', label: 'Naam', elementType: 'text', rememberInput: true }], { naam: 'Jan' });
 
     clearSession();
@@ -80,6 +81,7 @@ describe('clearDeviceOnLogout', () => {
     expect(await db.savedRegistrations.get('only-here')).toMatchObject({ user_id: 'user-a', unsynced: true });
     expect(await db.forms.count()).toBe(0);
     expect(await db.folderTrees.count()).toBe(0);
+    expect(await db.datasources.count()).toBe(0);
     expect(readRemembered('f1', 'naam')).toBeUndefined();
 
     // The next user on this device sees nothing of them; their owner does again.

@@ -121,14 +121,12 @@ export function DatasourceListRoute() {
               <TableBody>
                 {datasources.map((source) => {
                   const kind = kindOf(source);
+                  const to = paths.datasource_view.build({ datasource_type: kind, datasource_id: source.id });
+                  // The whole row opens the datasource; the link is its keyboard and screen reader way.
                   return (
-                    <TableRow key={`${kind}-${source.id}`} hover>
+                    <TableRow key={`${kind}-${source.id}`} hover onClick={() => void navigate(to)} sx={{ cursor: 'pointer' }}>
                       <TableCell>
-                        <Link
-                          component={RouterLink}
-                          to={paths.datasource_view.build({ datasource_type: kind, datasource_id: source.id })}
-                          aria-label={t.open(source.attributes.name)}
-                        >
+                        <Link component={RouterLink} to={to} aria-label={t.open(source.attributes.name)} onClick={(event) => event.stopPropagation()}>
                           {source.attributes.name}
                         </Link>
                       </TableCell>
