@@ -527,6 +527,24 @@ export const nl = {
       copyErrors: 'Fouten kopiëren',
       errorLine: (row: number | string, reason: string) => `Regel ${row}: ${reason}`,
     },
+    // Spec 002 screen 18 and section 4 (the export dialog); the texts are ours.
+    export: {
+      open: 'Exporteren',
+      title: 'Databron exporteren',
+      intro: (name: string) => `De items van ${name} als CSV-bestand, in de kolommen die het inlezen verwacht: aangepast in Excel kunt u het weer uploaden.`,
+      starting: 'De export wordt gestart…',
+      waiting: 'De export staat in de wachtrij…',
+      progress: (processed: number, total: number) =>
+        `${processed.toLocaleString('nl-NL')} van ${total.toLocaleString('nl-NL')} items geëxporteerd`,
+      progressLabel: 'Voortgang van de export',
+      done: 'De export is klaar en wordt gedownload. Komt er geen download, gebruik dan de link hieronder; die werkt 24 uur.',
+      again: 'CSV-bestand downloaden',
+      stop: 'Stoppen',
+      stopped: 'De export is gestopt.',
+      failed: 'De export is mislukt. Probeer het later opnieuw.',
+      startFailed: 'De export kon niet worden gestart.',
+      close: 'Sluiten',
+    },
     form: {
       createTitle: (kind: string) => `Databron toevoegen: ${kind}`,
       editTitle: 'Databron aanpassen',

@@ -153,3 +153,19 @@ export function uploadDatasourceFile(clientId: string, file: File, { signal, onU
 export function loadSourceFile(url: string): Promise<Blob> {
   return api.requestBlob(url);
 }
+
+/** An export being made: its batch, and the link (with a token) that fetches the CSV once done. */
+export type DatasourceExport = ApiSchemas['ExportStarted'];
+
+/**
+ * `GET api/datasource/{id}/export`: starts an export of the datasource's items as a batch (or
+ * answers the one this user has running); followed through `api/batch/process/{batchName}`.
+ */
+export function startDatasourceExport(id: string): Promise<DatasourceExport> {
+  return api.request<DatasourceExport>(`/api/datasource/${enc(id)}/export`);
+}
+
+/** `DELETE api/datasource/{id}/export/{batchName}`: stops an export that is not done. */
+export async function stopDatasourceExport(id: string, batchName: string): Promise<void> {
+  await api.request(`/api/datasource/${enc(id)}/export/${enc(batchName)}`, { method: 'DELETE' });
+}

@@ -14,7 +14,7 @@ import { batchFailed, batchProgress, followBatch, type Batch } from '@/lib/batch
 import { downloadLink } from '@/lib/download';
 import { nl } from '@/messages/nl';
 import { failureTexts, startClientSnapshot, type ClientDetails } from '../api';
-import { batchPercent, ProgressReport } from './progress-report';
+import { batchPercent, ProgressReport } from '@/components/progress-report';
 
 const t = nl.clients.snapshot;
 

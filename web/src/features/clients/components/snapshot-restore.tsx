@@ -23,7 +23,7 @@ import { formatBytes } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { failureTexts, restoreClientSnapshot, type RestoreStarted } from '../api';
-import { batchPercent, ProgressReport } from './progress-report';
+import { batchPercent, ProgressReport } from '@/components/progress-report';
 
 const t = nl.clients.restore;
 

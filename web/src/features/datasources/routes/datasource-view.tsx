@@ -18,6 +18,7 @@ import { formatTimestamp } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import { importErrors, loadSourceFile, type ImportError } from '../api';
+import { DatasourceExport } from '../components/datasource-export';
 import { useDatasourceShell } from './datasource-shell';
 
 const t = nl.datasources.view;
@@ -41,7 +42,7 @@ export function sourceFileName(name: string, mime: string): string {
 /**
  * Spec 002 screen 18: name, kind, coordinate system (map features), item count, the source file
  * (fetched with the api-key) and the import errors, up to 10 rows, with a copy button for all of
- * them. The export dialog waits for the server's export call (not there yet).
+ * them, and the export dialog.
  */
 export function DatasourceViewRoute() {
   const { datasource, kind } = useDatasourceShell();
@@ -81,9 +82,12 @@ export function DatasourceViewRoute() {
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 960 }}>
       <Paper variant="outlined" component="section" aria-labelledby="datasource-details-title" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <Typography id="datasource-details-title" variant="h6" component="h2">
-          {t.title}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Typography id="datasource-details-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            {t.title}
+          </Typography>
+          <DatasourceExport id={datasource.id} name={attributes.name} />
+        </Box>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }}>
           {rows.map(([term, value]) => (
             <Box key={term} sx={{ display: 'contents' }}>
