@@ -310,6 +310,24 @@ async fn a_re_import_is_seen_whole_or_not_at_all() -> TestResult {
         .as_str()
         .ok_or("batch")?
         .to_owned();
+    // Another new file while that import waits is refused, and nothing of it is saved.
+    let third = upload(&app, &key, &demo, "derde.csv", &csv("Derde", 10)).await?;
+    let again = json!({ "data": { "type": "eform_datasource--search", "id": id,
+        "attributes": { "name": "Derde naam" },
+        "relationships": { "file": { "data": { "type": "file--file", "id": third.json["fid"] } } } } });
+    let refused = json_api(
+        &app,
+        Method::PATCH,
+        &format!("/jsonapi/eform_datasource/search/{id}"),
+        &key,
+        &again,
+    )
+    .await?;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.json);
+    let kept = app
+        .get(&format!("/jsonapi/eform_datasource/search/{id}"), Some(&key))
+        .await?;
+    assert_eq!(kept.json["data"]["attributes"]["name"], json!("Bron search"));
     // A reader during the import: every answer is all old or all new.
     let ctx = app.state.job_context()?;
     let import = tokio::spawn(async move { worker::batch::run(&ctx, &batch).await });

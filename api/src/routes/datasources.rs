@@ -285,23 +285,29 @@ fn require_module(ctx: &ClientCtx, kind: Kind) -> Result<()> {
     Ok(())
 }
 
-/// Queues the import of a datasource's file; refused while one runs.
-async fn queue_import(
-    state: &AppState,
-    ctx: &ClientCtx,
-    source: &Datasource,
-) -> Result<BatchProcess> {
+/// 409 while an import of the datasource runs: a second one would race it.
+async fn refuse_while_importing(state: &AppState, ctx: &ClientCtx, source_id: &str) -> Result<()> {
     let running = batches::open_of_client(&state.platform, &ctx.client.id, "")
         .await?
         .into_iter()
         .any(|batch| {
-            batch.kind == DATASOURCE_IMPORT && batch.subject.as_deref() == Some(&source.id)
+            batch.kind == DATASOURCE_IMPORT && batch.subject.as_deref() == Some(source_id)
         });
     if running {
         return Err(AppError::Conflict(
             messages::DATASOURCE_IMPORT_BUSY.to_owned(),
         ));
     }
+    Ok(())
+}
+
+/// Queues the import of a datasource's file; refused while one runs.
+async fn queue_import(
+    state: &AppState,
+    ctx: &ClientCtx,
+    source: &Datasource,
+) -> Result<BatchProcess> {
+    refuse_while_importing(state, ctx, &source.id).await?;
     let user = ctx.auth.user.id.to_string();
     let params = serde_json::to_string(&ImportParams {
         datasource_id: source.id.clone(),
@@ -425,6 +431,11 @@ async fn update(
         Ok(checked) => checked,
         Err(detail) => return invalid(&detail),
     };
+    // Refused before anything is saved: a new file saved without its import would be shown
+    // as the source of items it never gave.
+    if new_file || crs_changed {
+        refuse_while_importing(&state, &ctx, &current.id).await?;
+    }
     store::update(
         ctx.db(),
         &current.id,
