@@ -33,8 +33,10 @@ CREATE TABLE IF NOT EXISTS datasource_features (
     -- search list, still in exports.
     hidden INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS datasource_features_by_name
-    ON datasource_features(datasource_id, generation, name COLLATE NOCASE);
+-- A generation's features in import order (the rowid ends each entry): the search list, exports
+-- and the removal of an old generation walk it; an import only ever appends to it.
+CREATE INDEX IF NOT EXISTS datasource_features_by_generation
+    ON datasource_features(datasource_id, generation);
 CREATE INDEX IF NOT EXISTS datasource_features_by_status
     ON datasource_features(datasource_id, generation, status);
 

@@ -41,7 +41,7 @@ interface SavedEntity {
 }
 
 /** The user's saved registrations as the server has them (an empty sync only reads). */
-async function savedOnServer(baseUrl: string, key: string): Promise<SavedEntity[]> {
+export async function savedOnServer(baseUrl: string, key: string): Promise<SavedEntity[]> {
   const response = await fetch(`${baseUrl}/api/saved-registrations-sync`, {
     method: 'POST',
     headers: { 'api-key': key, 'content-type': 'application/json' },
@@ -57,7 +57,7 @@ function waitForServer(baseUrl: string, key: string, what: string, check: (saved
 }
 
 /** Waits until the service worker controls the page, so later loads work without the server. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
+export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
