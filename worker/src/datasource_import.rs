@@ -28,15 +28,101 @@ pub struct ImportParams {
     pub datasource_id: String,
 }
 
-/// The rows of a file: its header and then each row's cells.
+/// A file's header, and its rows still in the file: a step of them is turned into cells at a
+/// time, so a file of a million rows never stands in memory as a million lists of cells.
 struct Sheet {
     header: Vec<String>,
-    rows: Vec<Vec<String>>,
+    rows: Rows,
 }
 
-/// Reads a file as a sheet: an Excel workbook (a zip) by its first sheet, anything else as a
+enum Rows {
+    /// The CSV's text (valid UTF-8) from after its BOM; its first record is the header.
+    Csv { bytes: Vec<u8>, start: usize },
+    /// The first sheet of a workbook; its first row is the header.
+    Excel(calamine::Range<calamine::Data>),
+}
+
+fn csv_reader(text: &[u8]) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text)
+}
+
+/// A workbook cell as the CSV would hold it: whole numbers without a fraction.
+fn cell_text(cell: &calamine::Data) -> String {
+    match cell {
+        calamine::Data::Float(n) if n.fract() == 0.0 && n.abs() < 1e15 => {
+            format!("{}", *n as i64)
+        }
+        other => other.to_string(),
+    }
+}
+
+impl Rows {
+    /// The rows after the header.
+    fn count(&self) -> usize {
+        match self {
+            Rows::Csv { bytes, start } => {
+                let mut reader = csv_reader(&bytes[*start..]);
+                let mut record = csv::ByteRecord::new();
+                let mut count = 0usize;
+                // A record that does not read still counts: it becomes a refused row.
+                while reader.read_byte_record(&mut record).unwrap_or(true) {
+                    count += 1;
+                }
+                count.saturating_sub(1)
+            }
+            Rows::Excel(range) => range.height().saturating_sub(1),
+        }
+    }
+
+    /// Hands `each` the rows after the header, `step` at a time with the index of the first;
+    /// stops when it answers false.
+    fn steps(&self, step: usize, mut each: impl FnMut(usize, Vec<Vec<String>>) -> bool) {
+        let mut first = 0;
+        let mut batch = Vec::with_capacity(step);
+        let mut push = |row: Vec<String>, batch: &mut Vec<Vec<String>>| -> bool {
+            batch.push(row);
+            if batch.len() < step {
+                return true;
+            }
+            let full = std::mem::replace(batch, Vec::with_capacity(step));
+            let at = first;
+            first += full.len();
+            each(at, full)
+        };
+        let going = match self {
+            Rows::Csv { bytes, start } => {
+                let mut reader = csv_reader(&bytes[*start..]);
+                let mut going = true;
+                for record in reader.records().skip(1) {
+                    // A broken quote and the like: the row is kept empty, and refused as too short.
+                    let row = record
+                        .map(|record| record.iter().map(str::to_owned).collect())
+                        .unwrap_or_default();
+                    if !push(row, &mut batch) {
+                        going = false;
+                        break;
+                    }
+                }
+                going
+            }
+            Rows::Excel(range) => range
+                .rows()
+                .skip(1)
+                .all(|row| push(row.iter().map(cell_text).collect(), &mut batch)),
+        };
+        if going && !batch.is_empty() {
+            each(first, batch);
+        }
+    }
+}
+
+/// Opens a file as a sheet: an Excel workbook (a zip) by its first sheet, anything else as a
 /// CSV with ';'. None when it is neither (not UTF-8 text, not a workbook).
-fn read_sheet(bytes: &[u8]) -> Result<Option<Sheet>, String> {
+fn read_sheet(bytes: Vec<u8>) -> Result<Option<Sheet>, String> {
     if bytes.starts_with(b"PK\x03\x04") {
         use calamine::Reader;
         let mut book = calamine::Xlsx::new(std::io::Cursor::new(bytes))
@@ -44,46 +130,28 @@ fn read_sheet(bytes: &[u8]) -> Result<Option<Sheet>, String> {
         let Some(Ok(range)) = book.worksheet_range_at(0) else {
             return Ok(None);
         };
-        let mut rows = range.rows().map(|row| {
-            row.iter()
-                .map(|cell| match cell {
-                    calamine::Data::Float(n) if n.fract() == 0.0 && n.abs() < 1e15 => {
-                        format!("{}", *n as i64)
-                    }
-                    other => other.to_string(),
-                })
-                .collect::<Vec<String>>()
-        });
-        let header = rows.next().unwrap_or_default();
+        let header = range
+            .rows()
+            .next()
+            .map(|row| row.iter().map(cell_text).collect())
+            .unwrap_or_default();
         return Ok(Some(Sheet {
             header,
-            rows: rows.collect(),
+            rows: Rows::Excel(range),
         }));
     }
-    let Ok(text) = std::str::from_utf8(bytes) else {
+    let Ok(text) = std::str::from_utf8(&bytes) else {
         return Ok(None);
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b';')
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-    let mut records = reader.records();
-    let header = match records.next() {
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let header = match csv_reader(&bytes[start..]).records().next() {
         Some(Ok(record)) => record.iter().map(str::to_owned).collect(),
         _ => return Ok(None),
     };
-    let mut rows = Vec::new();
-    for record in records {
-        // A broken quote and the like: the row is kept empty, and refused as too short.
-        rows.push(
-            record
-                .map(|record| record.iter().map(str::to_owned).collect())
-                .unwrap_or_default(),
-        );
-    }
-    Ok(Some(Sheet { header, rows }))
+    Ok(Some(Sheet {
+        header,
+        rows: Rows::Csv { bytes, start },
+    }))
 }
 
 /// The feature's place, (latitude, longitude) in WGS84, from a row's coordinates.
@@ -111,7 +179,7 @@ pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> 
         Some(file) => tokio::fs::read(db.files_dir().join(file)).await?,
         None => return refuse(&db, &source, domain::messages::DATASOURCE_FILE_TYPE).await,
     };
-    let sheet = match tokio::task::spawn_blocking(move || read_sheet(&bytes))
+    let sheet = match tokio::task::spawn_blocking(move || read_sheet(bytes))
         .await
         .map_err(|err| BatchError::Retry(err.to_string()))?
     {
@@ -124,37 +192,63 @@ pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> 
         Ok(columns) => columns,
         Err(reason) => return refuse(&db, &source, &reason).await,
     };
-    let total = i64::try_from(sheet.rows.len()).unwrap_or(i64::MAX);
-    if !lease.set_total(total).await? {
+    let (sheet, count) = tokio::task::spawn_blocking(move || {
+        let count = sheet.rows.count();
+        (sheet, count)
+    })
+    .await
+    .map_err(|err| BatchError::Retry(err.to_string()))?;
+    // Steps: the rows, then (map features) their places.
+    let placed_kind = kind == Kind::MapFeatures;
+    let total = if placed_kind { count * 2 } else { count };
+    if !lease
+        .set_total(i64::try_from(total).unwrap_or(i64::MAX))
+        .await?
+    {
         return Ok(());
     }
     let generation = source.generation + 1;
     let mut errors: Vec<RowError> = Vec::new();
     let mut refused = 0usize;
-    let rows = std::sync::Arc::new(sheet.rows);
-    let columns = std::sync::Arc::new(columns);
-    let mut done = 0usize;
-    while done < rows.len() {
-        let end = (done + STEP).min(rows.len());
-        let (features, step_errors) = {
-            let (rows, columns) = (rows.clone(), columns.clone());
-            tokio::task::spawn_blocking(move || features_of(&rows[done..end], done, &columns, crs))
-                .await
-                .map_err(|err| BatchError::Retry(err.to_string()))?
-        };
+    let mut places: Vec<store::Place> = Vec::new();
+    // One thread reads and checks the next step while this one writes the last: the two
+    // overlap, and at most two steps wait between them.
+    let (sender, mut steps) = tokio::sync::mpsc::channel(2);
+    let reader = tokio::task::spawn_blocking(move || {
+        sheet.rows.steps(STEP, |first, rows| {
+            let step = features_of(&rows, first, &columns, crs);
+            sender.blocking_send((first + rows.len(), step)).is_ok()
+        });
+        columns
+    });
+    while let Some((done, (features, step_errors))) = steps.recv().await {
         refused += step_errors.len();
         errors.extend(
             step_errors
                 .into_iter()
                 .take(ERRORS_KEPT.saturating_sub(errors.len())),
         );
-        store::insert_features(&db, &source.id, generation, &features).await?;
-        done = end;
+        places.extend(store::insert_features(&db, &source.id, generation, &features).await?);
         if !lease
             .progress(i64::try_from(done).unwrap_or(i64::MAX))
             .await?
         {
             // Stopped or taken over: the next run removes what this one wrote.
+            return Ok(());
+        }
+    }
+    let columns = reader
+        .await
+        .map_err(|err| BatchError::Retry(err.to_string()))?;
+    // The places of the whole import into the R*Tree in Z-order (`store::insert_places`).
+    places.sort_unstable_by_key(|(z, ..)| *z);
+    for (n, part) in places.chunks(STEP).enumerate() {
+        store::insert_places(&db, part).await?;
+        let done = count + (n * STEP + part.len());
+        if !lease
+            .progress(i64::try_from(done).unwrap_or(i64::MAX))
+            .await?
+        {
             return Ok(());
         }
     }
@@ -171,7 +265,7 @@ pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> 
     // The old set, now that no reader sees it.
     while store::remove_stale(&db, &source.id, Some(generation), REMOVE_STEP).await? > 0 {}
     lease.finish("", tenancy::now()).await?;
-    tracing::info!(datasource = %source.id, rows = rows.len(), refused, "datasource imported");
+    tracing::info!(datasource = %source.id, rows = count, refused, "datasource imported");
     Ok(())
 }
 
@@ -232,6 +326,19 @@ async fn refuse(
 mod tests {
     use super::*;
 
+    impl Rows {
+        fn all(&self) -> Vec<Vec<String>> {
+            let mut all = Vec::new();
+            self.steps(3, |first, rows| {
+                assert_eq!(first, all.len());
+                all.extend(rows);
+                true
+            });
+            assert_eq!(all.len(), self.count());
+            all
+        }
+    }
+
     fn fixture(name: &str) -> Vec<u8> {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("testdata")
@@ -242,12 +349,12 @@ mod tests {
     /// PROJ's answers for the RD New fixture, made with pyproj (testdata/README.md).
     #[test]
     fn rd_new_rows_land_where_proj_puts_them() {
-        let sheet = read_sheet(&fixture("lantaarnpalen-rd.csv"))
+        let sheet = read_sheet(fixture("lantaarnpalen-rd.csv"))
             .unwrap()
             .unwrap();
         let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
         let columns = datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
-        let (features, errors) = features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew));
+        let (features, errors) = features_of(&sheet.rows.all(), 0, &columns, Some(Crs::RdNew));
         assert!(errors.is_empty(), "{errors:?}");
         assert_eq!(features.len(), 40);
         let expected = String::from_utf8(fixture("lantaarnpalen-rd.expected.csv")).unwrap();
@@ -269,11 +376,11 @@ mod tests {
     #[test]
     fn an_excel_workbook_gives_the_features_of_its_csv() {
         let read = |name: &str| {
-            let sheet = read_sheet(&fixture(name)).unwrap().unwrap();
+            let sheet = read_sheet(fixture(name)).unwrap().unwrap();
             let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
             let columns =
                 datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
-            features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew))
+            features_of(&sheet.rows.all(), 0, &columns, Some(Crs::RdNew))
         };
         let (csv, _) = read("lantaarnpalen-rd.csv");
         let (excel, errors) = read("lantaarnpalen-rd.xlsx");
@@ -283,12 +390,12 @@ mod tests {
 
     #[test]
     fn bad_rows_are_reported_by_number_and_good_ones_kept() {
-        let sheet = read_sheet(&fixture("lantaarnpalen-rd-bad.csv"))
+        let sheet = read_sheet(fixture("lantaarnpalen-rd-bad.csv"))
             .unwrap()
             .unwrap();
         let header: Vec<&str> = sheet.header.iter().map(String::as_str).collect();
         let columns = datasources::columns(Kind::MapFeatures, Some(Crs::RdNew), &header).unwrap();
-        let (features, errors) = features_of(&sheet.rows, 0, &columns, Some(Crs::RdNew));
+        let (features, errors) = features_of(&sheet.rows.all(), 0, &columns, Some(Crs::RdNew));
         assert_eq!(features.len(), 2);
         let rows: Vec<usize> = errors.iter().map(|error| error.row).collect();
         assert_eq!(rows.len(), 4, "{errors:?}");
@@ -297,13 +404,13 @@ mod tests {
 
     #[test]
     fn neither_csv_nor_excel_is_refused() {
-        assert!(read_sheet(&[0xff, 0xfe, 0x00, 0x41]).unwrap().is_none());
-        let with_bom = read_sheet("\u{feff}object.name;postcode\nDorpsstraat;3800 AB\n".as_bytes())
+        assert!(read_sheet(vec![0xff, 0xfe, 0x00, 0x41]).unwrap().is_none());
+        let with_bom = read_sheet("\u{feff}object.name;postcode\nDorpsstraat;3800 AB\n".into())
             .unwrap()
             .unwrap();
         assert_eq!(with_bom.header, ["object.name", "postcode"]);
         assert_eq!(
-            with_bom.rows,
+            with_bom.rows.all(),
             [vec!["Dorpsstraat".to_owned(), "3800 AB".to_owned()]]
         );
     }
