@@ -325,9 +325,15 @@ async fn a_re_import_is_seen_whole_or_not_at_all() -> TestResult {
     .await?;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{:?}", refused.json);
     let kept = app
-        .get(&format!("/jsonapi/eform_datasource/search/{id}"), Some(&key))
+        .get(
+            &format!("/jsonapi/eform_datasource/search/{id}"),
+            Some(&key),
+        )
         .await?;
-    assert_eq!(kept.json["data"]["attributes"]["name"], json!("Bron search"));
+    assert_eq!(
+        kept.json["data"]["attributes"]["name"],
+        json!("Bron search")
+    );
     // A reader during the import: every answer is all old or all new.
     let ctx = app.state.job_context()?;
     let import = tokio::spawn(async move { worker::batch::run(&ctx, &batch).await });
