@@ -211,10 +211,11 @@ pub async fn demo(
             user_groups::add_member(&db, &group_id, user.id.as_str()).await?;
         }
     }
-    let mut links = seed_forms(state, &client_ids).await?;
-    if let Some(demo_client) = client_ids.get("Demo Gemeente") {
-        seed_datasources(state, demo_client).await?;
-    }
+    let datasource_ids = match client_ids.get("Demo Gemeente") {
+        Some(demo_client) => seed_datasources(state, demo_client).await?,
+        None => BTreeMap::new(),
+    };
+    let mut links = seed_forms(state, &client_ids, &datasource_ids).await?;
     let open = demo
         .clients
         .iter()
@@ -229,38 +230,58 @@ pub async fn demo(
     Ok((logins, links))
 }
 
+/// A demo datasource: imported once from a file shipped in `seeds/datasources`.
+struct DemoDatasource {
+    name: &'static str,
+    kind: &'static str,
+    crs: Option<&'static str>,
+    filename: &'static str,
+    bytes: &'static [u8],
+}
+
 /// The demo datasources of Demo Gemeente (issue 15): a search list of streets and lamp posts
 /// in RD New, each imported once through the import job's own code.
-const DEMO_DATASOURCES: [(&str, &str, Option<&str>, &str, &[u8]); 2] = [
-    (
-        "Demo straten",
-        "search",
-        None,
-        "straten-zoeken.csv",
-        include_bytes!("../../seeds/datasources/straten-zoeken.csv"),
-    ),
-    (
-        "Demo lantaarnpalen",
-        "map_features",
-        Some("EPSG:28992"),
-        "lantaarnpalen-rd.csv",
-        include_bytes!("../../seeds/datasources/lantaarnpalen-rd.csv"),
-    ),
+const DEMO_DATASOURCES: [DemoDatasource; 2] = [
+    DemoDatasource {
+        name: "Demo straten",
+        kind: "search",
+        crs: None,
+        filename: "straten-zoeken.csv",
+        bytes: include_bytes!("../../seeds/datasources/straten-zoeken.csv"),
+    },
+    DemoDatasource {
+        name: "Demo lantaarnpalen",
+        kind: "map_features",
+        crs: Some("EPSG:28992"),
+        filename: "lantaarnpalen-rd.csv",
+        bytes: include_bytes!("../../seeds/datasources/lantaarnpalen-rd.csv"),
+    },
 ];
 
+/// Seeds the demo datasources of a client; answers their ids by name (demo forms refer to
+/// them as `"datasourceId": "@Demo straten"`).
 async fn seed_datasources(
     state: &AppState,
     client_id: &domain::ids::ClientId,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+) -> Result<BTreeMap<String, String>, Box<dyn std::error::Error + Send + Sync>> {
     use tenancy::platform::batches::{self, NewBatch};
     use tenancy::tenant::{datasources, files};
     let db = state.tenants.for_operations().open(client_id).await?;
-    for (name, kind, crs, filename, bytes) in DEMO_DATASOURCES {
-        if datasources::list(&db, kind)
+    let mut ids = BTreeMap::new();
+    for DemoDatasource {
+        name,
+        kind,
+        crs,
+        filename,
+        bytes,
+    } in DEMO_DATASOURCES
+    {
+        if let Some(found) = datasources::list(&db, kind)
             .await?
-            .iter()
-            .any(|source| source.name == name)
+            .into_iter()
+            .find(|source| source.name == name)
         {
+            ids.insert(name.to_owned(), found.id);
             continue;
         }
         let file_id = tenancy::new_id();
@@ -298,8 +319,9 @@ async fn seed_datasources(
         )
         .await?;
         worker::batch::run(&state.job_context()?, &batch).await?;
+        ids.insert(name.to_owned(), id);
     }
-    Ok(())
+    Ok(ids)
 }
 
 /// Creates the demo folders and forms once (found again by name), and registers each form
@@ -307,6 +329,7 @@ async fn seed_datasources(
 async fn seed_forms(
     state: &AppState,
     client_ids: &BTreeMap<String, domain::ids::ClientId>,
+    datasource_ids: &BTreeMap<String, String>,
 ) -> Result<SeededLinks, Box<dyn std::error::Error + Send + Sync>> {
     let spec: DemoForms = serde_json::from_str(DEMO_FORMS)?;
     let client_id = client_ids
@@ -344,7 +367,7 @@ async fn seed_forms(
                 if let Some(guest_id) = &guest_id {
                     settings["guestID"] = serde_json::json!(guest_id);
                 }
-                let schema = resolve_form_refs(&form.schema, &form_ids)?;
+                let schema = resolve_refs(&form.schema, &form_ids, datasource_ids)?;
                 // The demo must hold only forms the form builder itself would accept.
                 domain::form::validate_schema(&schema, &form.rules)
                     .map_err(|errors| format!("demo form {} is invalid: {errors:?}", form.name))?;
@@ -392,11 +415,13 @@ async fn seed_forms(
     Ok(links)
 }
 
-/// Demo schemas refer to other demo forms by name (`"formId": "@Demo melding"`); replace
-/// those references with the ids the forms got in this data dir.
-fn resolve_form_refs(
+/// Demo schemas refer to other demo forms and to demo datasources by name (`"formId": "@Demo
+/// melding"`, `"datasourceId": "@Demo straten"`); replace those references with the ids they
+/// got in this data dir.
+fn resolve_refs(
     schema: &serde_json::Value,
     form_ids: &BTreeMap<String, String>,
+    datasource_ids: &BTreeMap<String, String>,
 ) -> Result<serde_json::Value, String> {
     match schema {
         serde_json::Value::Object(map) => {
@@ -413,7 +438,14 @@ fn resolve_form_refs(
                                 .ok_or_else(|| format!("unknown form {name}"))?
                         )
                     }
-                    _ => resolve_form_refs(value, form_ids)?,
+                    ("datasourceId", Some(name)) => {
+                        serde_json::json!(
+                            datasource_ids
+                                .get(name)
+                                .ok_or_else(|| format!("unknown datasource {name}"))?
+                        )
+                    }
+                    _ => resolve_refs(value, form_ids, datasource_ids)?,
                 };
                 out.insert(key.clone(), resolved);
             }
@@ -421,7 +453,7 @@ fn resolve_form_refs(
         }
         serde_json::Value::Array(items) => items
             .iter()
-            .map(|item| resolve_form_refs(item, form_ids))
+            .map(|item| resolve_refs(item, form_ids, datasource_ids))
             .collect(),
         other => Ok(other.clone()),
     }
