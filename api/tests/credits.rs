@@ -322,6 +322,17 @@ async fn a_mollie_payment_is_read_from_mollie_and_granted_once_however_often_it_
         .await?;
     assert_eq!(unknown.status, StatusCode::OK);
     assert_eq!(credits_left(&app, &demo, &admin).await?, before + 2_500);
+    // A call that names no payment is not Mollie's.
+    let nameless = app
+        .send(
+            axum::http::Method::POST,
+            "/api/payments/mollie",
+            None,
+            Some("application/x-www-form-urlencoded"),
+            Vec::new(),
+        )
+        .await?;
+    assert_eq!(nameless.status, StatusCode::BAD_REQUEST);
     Ok(())
 }
 

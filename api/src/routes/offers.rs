@@ -30,11 +30,16 @@ pub fn router() -> OpenApiRouter<AppState> {
 struct BundleOffer {
     #[serde(default)]
     id: String,
+    /// Not blank.
     #[serde(default)]
+    #[schema(pattern = "\\S", required = true)]
     name: String,
     #[serde(default)]
+    #[schema(minimum = 1, required = true)]
     credits: i64,
+    /// Cents, at most 100 million euros.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 10_000_000_000_i64, required = true)]
     price: i64,
     #[serde(default = "yes")]
     enabled: bool,
@@ -137,11 +142,14 @@ struct ModuleOfferJson {
     /// word, map_element, location, tracking or qr_code.
     #[serde(default, rename = "type")]
     module: String,
+    /// Not blank.
     #[serde(default)]
+    #[schema(pattern = "\\S", required = true)]
     name: String,
     #[serde(default)]
     description: String,
     #[serde(default)]
+    #[schema(minimum = 0, required = true)]
     price: i64,
     #[serde(default = "yes")]
     enabled: bool,

@@ -507,7 +507,7 @@ pub(crate) async fn after_send(state: &AppState, client: &domain::ids::ClientId)
 #[derive(Debug, Deserialize, ToSchema)]
 struct MollieCall {
     #[serde(default)]
-    #[schema(min_length = 1, required = true)]
+    #[schema(pattern = "\\S", required = true)]
     id: String,
 }
 
@@ -521,6 +521,7 @@ struct MollieCall {
     )),
     responses(
         (status = 200, description = "Heard", body = StatusMessage),
+        (status = 400, description = "No payment named", body = ErrorBody),
         (status = 409, description = "The payment could not be read from Mollie now (Mollie calls again)", body = ErrorBody)
     ))]
 async fn mollie_webhook(
@@ -528,6 +529,10 @@ async fn mollie_webhook(
     FormBody(call): FormBody<MollieCall>,
 ) -> Result<Json<StatusMessage>> {
     let reference = call.id.trim();
+    if reference.is_empty() {
+        // Mollie always names the payment: this call is not Mollie's.
+        return Err(AppError::BadRequest(messages::BAD_JSON.to_owned()));
+    }
     let heard = || Ok(Json(StatusMessage::ok("ok")));
     let Some(purchase) = purchases::find_by_payment(&state.platform, "mollie", reference).await?
     else {

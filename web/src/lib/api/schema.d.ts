@@ -2261,14 +2261,18 @@ export interface components {
         /** @description A bundle as admins edit it; price in cents, exclusive of VAT. */
         BundleOffer: {
             /** Format: int64 */
-            credits?: number;
+            credits: number;
             enabled?: boolean;
             id?: string;
-            name?: string;
+            /** @description Not blank. */
+            name: string;
             /** Format: int64 */
             position?: number;
-            /** Format: int64 */
-            price?: number;
+            /**
+             * Format: int64
+             * @description Cents, at most 100 million euros.
+             */
+            price: number;
         };
         /** @description The contact fields and the terms, as every buy form sends them. */
         BuyBody: Record<string, unknown> & {
@@ -2783,9 +2787,10 @@ export interface components {
         ModuleOfferJson: {
             description?: string;
             enabled?: boolean;
-            name?: string;
+            /** @description Not blank. */
+            name: string;
             /** Format: int64 */
-            price?: number;
+            price: number;
             /** @description word, map_element, location, tracking or qr_code. */
             type?: string;
         };
@@ -8781,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatusMessage"];
                 };
             };
-            /** @description The body or query could not be read. */
+            /** @description No payment named */
             400: {
                 headers: {
                     [name: string]: unknown;
