@@ -127,6 +127,10 @@ async fn run(cli: Cli) -> AnyResult {
             for (name, link) in links.guest_forms {
                 println!("  {name:<20} {link}");
             }
+            println!("Gastkaarten (zonder inloggen):");
+            for (name, link) in links.guest_maps {
+                println!("  {name:<20} {link}");
+            }
             println!("Zelfregistratie van gebruikers:");
             for (name, link) in links.self_registration {
                 println!("  {name:<20} {link}");

@@ -7,8 +7,8 @@ use crate::openapi;
 use crate::routes::{
     assigned, batches, client, client_users, clients, credits, dashboard, datasource_exports,
     datasources, exports, favorites, files, folder_admin, folders, form_access, form_admin, forms,
-    guest, mail_attachments, offers, ops, purchases, register, registrations, review, send,
-    snapshots, sync, user, user_groups, user_permissions, users, word_templates,
+    guest, guest_maps, mail_attachments, offers, ops, purchases, qr, register, registrations,
+    review, send, snapshots, sync, user, user_groups, user_permissions, users, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::http::{HeaderName, HeaderValue, header};
@@ -72,6 +72,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(files::router())
         .merge(word_templates::router())
         .merge(guest::router())
+        .merge(guest_maps::router())
+        .merge(qr::router())
         .merge(ops::router())
 }
 

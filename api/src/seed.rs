@@ -88,6 +88,7 @@ struct DemoForm {
 #[derive(Debug, Clone, Default)]
 pub struct SeededLinks {
     pub guest_forms: Vec<(String, String)>,
+    pub guest_maps: Vec<(String, String)>,
     pub self_registration: Vec<(String, String)>,
 }
 
@@ -371,6 +372,7 @@ async fn seed_forms(
                 // The demo must hold only forms the form builder itself would accept.
                 domain::form::validate_schema(&schema, &form.rules)
                     .map_err(|errors| format!("demo form {} is invalid: {errors:?}", form.name))?;
+                let guest_maps = domain::form::guest_map_uuids(&schema);
                 let folder_id = folder_ids
                     .get(&form.folder)
                     .cloned()
@@ -401,9 +403,18 @@ async fn seed_forms(
                 if let Some(guest_id) = &guest_id {
                     directory::register(&state.platform, "guest", guest_id, client_id).await?;
                 }
+                for uuid in &guest_maps {
+                    directory::register(&state.platform, "guest_map", uuid, client_id).await?;
+                }
                 forms::find(&db, &id).await?.ok_or("form not stored")?
             }
         };
+        for uuid in domain::form::guest_map_uuids(&stored.schema) {
+            links.guest_maps.push((
+                stored.name.clone(),
+                format!("{}/guest/map/{uuid}", state.config.base_url()),
+            ));
+        }
         if let Some(guest_id) = &stored.guest_id {
             links.guest_forms.push((
                 stored.name.clone(),
@@ -416,8 +427,8 @@ async fn seed_forms(
 }
 
 /// Demo schemas refer to other demo forms and to demo datasources by name (`"formId": "@Demo
-/// melding"`, `"datasourceId": "@Demo straten"`); replace those references with the ids they
-/// got in this data dir.
+/// melding"`, `"datasourceId": "@Demo straten"`, a map layer's `"datasource_id": "@Demo
+/// lantaarnpalen"`); replace those references with the ids they got in this data dir.
 fn resolve_refs(
     schema: &serde_json::Value,
     form_ids: &BTreeMap<String, String>,
@@ -438,7 +449,7 @@ fn resolve_refs(
                                 .ok_or_else(|| format!("unknown form {name}"))?
                         )
                     }
-                    ("datasourceId", Some(name)) => {
+                    ("datasourceId" | "datasource_id", Some(name)) => {
                         serde_json::json!(
                             datasource_ids
                                 .get(name)

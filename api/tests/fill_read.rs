@@ -29,7 +29,12 @@ async fn the_folder_tree_lists_published_forms_in_nested_folders() -> TestResult
     assert_eq!(tree.status, StatusCode::OK);
     assert_eq!(
         form_names(&tree.json),
-        ["Alle elementen", "Demo melding", "Gastmelding"]
+        [
+            "Alle elementen",
+            "Demo kaartmelding",
+            "Demo melding",
+            "Gastmelding"
+        ]
     );
     let names: Vec<&str> = tree
         .json
@@ -125,7 +130,15 @@ async fn a_form_is_read_by_its_clients_users_only() -> TestResult {
         .iter()
         .filter_map(|f| f["form"]["form_name"].as_str())
         .collect();
-    assert_eq!(names, ["Alle elementen", "Demo melding", "Gastmelding"]);
+    assert_eq!(
+        names,
+        [
+            "Alle elementen",
+            "Demo kaartmelding",
+            "Demo melding",
+            "Gastmelding"
+        ]
+    );
     Ok(())
 }
 

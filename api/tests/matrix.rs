@@ -190,6 +190,14 @@ async fn fixtures(app: &TestApp, client: &str, keys: &BTreeMap<&str, String>) ->
         ("batch_name", queue_id.clone()),
         ("queue_id", queue_id),
         ("kind", "csv".to_owned()),
+        (
+            "map_uuid",
+            "00000000-0000-4000-8000-000000000000".to_owned(),
+        ),
+        ("element_name", "titel".to_owned()),
+        ("status_filter", "all".to_owned()),
+        ("lat", "52.155".to_owned()),
+        ("lon", "5.387".to_owned()),
     ]))
 }
 

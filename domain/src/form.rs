@@ -157,16 +157,23 @@ impl ElementType {
 impl ElementType {
     /// Types the fill-in has an input for everywhere a form is used, so a filler can always
     /// give a value: only these may be required. Layout, computed and server-assigned types
-    /// never take a value from the filler, and types whose input comes with a later issue
-    /// (map, search, gps, tracking, QR, linked forms) cannot be required until it exists.
+    /// never take a value from the filler, subforms and linked forms are lists of entries the
+    /// filler adds on purpose (decision 011).
     /// Twin: `canBeRequired` in `web/src/lib/form-logic/form.ts`; both run
     /// `domain/testdata/element-types.json`.
     pub fn can_be_required(self) -> bool {
-        // Typed in or chosen, or uploaded or drawn.
+        // Typed in or chosen, uploaded or drawn, picked from a datasource, located or scanned.
         self.is_settable()
             || matches!(
                 self,
-                ElementType::File | ElementType::Image | ElementType::Signature
+                ElementType::File
+                    | ElementType::Image
+                    | ElementType::Signature
+                    | ElementType::Map
+                    | ElementType::Search
+                    | ElementType::Gps
+                    | ElementType::Tracking
+                    | ElementType::QrCodeScanner
             )
     }
 }
@@ -745,11 +752,77 @@ pub const FORM_TYPES: [&str; 2] = ["default", "workflow"];
 /// Element types only platform administrators may add (document 001 section 6).
 pub const ADMIN_ONLY_TYPES: [&str; 2] = ["linkedForm", "computed"];
 
+/// Premium element types and the client module (spec 002 section 2) that unlocks each.
+/// Twin: `PREMIUM_MODULES` in `web/src/features/form-editor/element-types.ts`.
+pub const PREMIUM_MODULES: [(&str, &str); 4] = [
+    ("map", "map_element"),
+    ("gps", "location"),
+    ("tracking", "tracking"),
+    ("qrCodeScanner", "qr_code"),
+];
+
 /// Admin-only elements in `after` that `before` does not have, by data name (`subform.name`
 /// inside subforms). Elements already there may stay and be edited by anyone allowed to edit
 /// the form; only adding one needs an administrator.
 pub fn admin_only_added(before: &Value, after: &Value) -> Vec<String> {
-    fn collect(schema: &Value, prefix: &str, into: &mut Vec<String>) {
+    added_of(before, after, |kind| ADMIN_ONLY_TYPES.contains(&kind))
+}
+
+/// Premium elements in `after` that `before` does not have and whose module is not among
+/// `modules`, as (data name, module). Like admin-only elements, ones already in the form stay
+/// (a module that lapses must not break a form in use); only adding one needs the module.
+pub fn locked_premium_added(
+    before: &Value,
+    after: &Value,
+    modules: &[String],
+) -> Vec<(String, &'static str)> {
+    let locked = |kind: &str| {
+        PREMIUM_MODULES
+            .iter()
+            .find(|(premium, _)| *premium == kind)
+            .map(|(_, module)| *module)
+            .filter(|module| !modules.iter().any(|m| m == module))
+    };
+    let mut found = Vec::new();
+    for path in added_of(before, after, |kind| locked(kind).is_some()) {
+        let kind = element_type_at(after, &path).unwrap_or_default();
+        if let Some(module) = locked(&kind) {
+            found.push((path, module));
+        }
+    }
+    found
+}
+
+/// The element type at a data-name path of [`added_of`].
+fn element_type_at(schema: &Value, path: &str) -> Option<String> {
+    let mut level = schema;
+    let mut found = None;
+    for name in path.split('.') {
+        let element = level
+            .as_array()?
+            .iter()
+            .find(|e| e.get("name").and_then(Value::as_str) == Some(name))?;
+        found = element
+            .get("elementType")
+            .and_then(Value::as_str)
+            .map(str::to_owned);
+        level = element
+            .get("subform")
+            .and_then(|s| s.get("schema"))
+            .unwrap_or(&Value::Null);
+    }
+    found
+}
+
+/// Elements of the types `wanted` picks in `after` that `before` does not have, by data name
+/// (`subform.name` inside subforms).
+fn added_of(before: &Value, after: &Value, wanted: impl Fn(&str) -> bool) -> Vec<String> {
+    fn collect(
+        schema: &Value,
+        prefix: &str,
+        wanted: &dyn Fn(&str) -> bool,
+        into: &mut Vec<String>,
+    ) {
         for element in schema.as_array().into_iter().flatten() {
             let name = element
                 .get("name")
@@ -764,19 +837,54 @@ pub fn admin_only_added(before: &Value, after: &Value) -> Vec<String> {
                 .get("elementType")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            if ADMIN_ONLY_TYPES.contains(&kind) {
+            if wanted(kind) {
                 into.push(path.clone());
             }
             if let Some(inner) = element.get("subform").and_then(|s| s.get("schema")) {
-                collect(inner, &path, into);
+                collect(inner, &path, wanted, into);
             }
         }
     }
     let (mut old, mut new) = (Vec::new(), Vec::new());
-    collect(before, "", &mut old);
-    collect(after, "", &mut new);
+    collect(before, "", &wanted, &mut old);
+    collect(after, "", &wanted, &mut new);
     new.retain(|path| !old.contains(path));
     new
+}
+
+/// Whether a map element's guest map is switched on (mapSettings.guest_map_enabled).
+pub fn guest_map_enabled(element: &Value) -> bool {
+    element.get("elementType").and_then(Value::as_str) == Some("map")
+        && element
+            .pointer("/mapSettings/guest_map_enabled")
+            .and_then(Value::as_bool)
+            .unwrap_or(false)
+}
+
+/// The uuids of a schema's map elements with their guest map on (route guest_map): the
+/// directory knows them, so a guest map link finds its client.
+pub fn guest_map_uuids(schema: &Value) -> Vec<String> {
+    schema
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|element| guest_map_enabled(element))
+        .filter_map(|element| element.get("uuid").and_then(Value::as_str))
+        .filter(|uuid| !uuid.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A schema with every guest map switched off: a copied form starts closed to guests, as its
+/// guest link does.
+pub fn without_guest_maps(schema: &Value) -> Value {
+    let mut copy = schema.clone();
+    for element in copy.as_array_mut().into_iter().flatten() {
+        if guest_map_enabled(element) {
+            element["mapSettings"]["guest_map_enabled"] = Value::Bool(false);
+        }
+    }
+    copy
 }
 
 /// The phase a registration of a new form starts in: '1' for workflow forms (spec
@@ -1037,6 +1145,39 @@ mod tests {
         );
         assert!(admin_only_added(&after, &before).is_empty());
         assert!(admin_only_added(&after, &after).is_empty());
+    }
+
+    #[test]
+    fn guest_maps_are_map_elements_with_the_switch_on() {
+        let schema = json!([
+            { "uuid": "a", "name": "aan", "elementType": "map", "mapSettings": { "guest_map_enabled": true } },
+            { "uuid": "b", "name": "uit", "elementType": "map", "mapSettings": { "guest_map_enabled": false } },
+            { "uuid": "c", "name": "geen", "elementType": "map" },
+            { "uuid": "d", "name": "gps", "elementType": "gps", "mapSettings": { "guest_map_enabled": true } },
+        ]);
+        assert_eq!(guest_map_uuids(&schema), vec!["a".to_owned()]);
+        assert!(guest_map_uuids(&without_guest_maps(&schema)).is_empty());
+    }
+
+    #[test]
+    fn premium_elements_added_without_their_module_are_named_with_the_module() {
+        let before = json!([{ "name": "kaart", "elementType": "map" }]);
+        let after = json!([
+            { "name": "kaart", "elementType": "map" },
+            { "name": "locatie", "elementType": "gps" },
+            { "name": "regels", "elementType": "subform", "subform": { "schema": [{ "name": "qr", "elementType": "qrCodeScanner" }] } },
+        ]);
+        assert_eq!(
+            locked_premium_added(&before, &after, &[]),
+            vec![
+                ("locatie".to_owned(), "location"),
+                ("regels.qr".to_owned(), "qr_code")
+            ]
+        );
+        let modules = vec!["location".to_owned(), "qr_code".to_owned()];
+        assert!(locked_premium_added(&before, &after, &modules).is_empty());
+        // A map already in the form stays when map_element is not (or no longer) held.
+        assert!(locked_premium_added(&after, &after, &[]).is_empty());
     }
 
     use super::*;

@@ -5,6 +5,7 @@
 
 pub mod access;
 pub mod calc;
+pub mod computed;
 pub mod datasources;
 pub mod dates;
 pub mod document;

@@ -263,6 +263,8 @@ pub const FIELD_SIGNATURE_INVALID: &str =
     "De handtekening is niet goed opgeslagen. Zet de handtekening opnieuw.";
 /// A location outside the globe or without coordinates.
 pub const FIELD_GPS_INVALID: &str = "De locatie is ongeldig.";
+/// A tracking value that is not a list of recorded points.
+pub const FIELD_TRACK_INVALID: &str = "De opgenomen route is ongeldig.";
 /// A value that is neither an e-mail address nor one `$token$`.
 pub const FIELD_EMAIL_OR_TOKEN: &str = "Vul een geldig e-mailadres of één $token$ in.";
 /// A value that is neither a file name nor one `$token$`.
@@ -446,6 +448,11 @@ pub const IMAGE_TAG_TYPE_NOT_ALLOWED: &str =
 /// Static file upload of a type that is not allowed.
 pub const STATIC_FILE_TYPE_NOT_ALLOWED: &str =
     "Alleen pdf, docx, txt, jpeg, png of gif bestanden kunnen worden geupload.";
+
+/// A premium element added to a form of a client without its module (spec 002 section 2).
+pub fn premium_element_locked(name: &str, module: &str) -> String {
+    format!("Het element '{name}' hoort bij de module '{module}', die deze klant niet heeft.")
+}
 
 /// A form type other than default or workflow.
 pub fn form_type_unknown(form_type: &str) -> String {

@@ -8,6 +8,7 @@
 //! server assigns them when it stores the registration.
 
 use crate::calc::fill_calculations;
+use crate::computed::fill_computed;
 use crate::files::MAX_FILE_SIZE;
 use crate::form::{Element, ElementType, Form};
 use crate::messages;
@@ -37,9 +38,11 @@ pub fn validate_submission(
     registration: &RegistrationMeta,
 ) -> Result<Map<String, Value>, Vec<FieldError>> {
     let mut values = normalize_level(&form.schema, submitted);
+    fill_computed(&form.schema, &mut values);
     fill_calculations(&form.schema, &mut values, None);
     let outcome = evaluate_rules(form, &values, registration);
     let mut values = outcome.values.clone();
+    fill_computed(&form.schema, &mut values);
     fill_calculations(&form.schema, &mut values, None);
     let mut errors = Vec::new();
     check_level(&form.schema, &mut values, &outcome, "", &mut errors);
@@ -58,7 +61,7 @@ fn normalize_level(schema: &[Element], submitted: &Map<String, Value>) -> Map<St
         if element_type.is_layout()
             || matches!(
                 element_type,
-                ElementType::Calculation | ElementType::AutoIncrement
+                ElementType::Calculation | ElementType::AutoIncrement | ElementType::Computed
             )
         {
             continue;
@@ -176,29 +179,32 @@ fn check_element(element: &Element, value: Option<&Value>) -> Option<String> {
             });
             return (!ok).then(|| messages::FIELD_SIGNATURE_INVALID.to_owned());
         }
-        T::Gps => {
-            let within = |key: &str, limit: f64| {
-                value
-                    .get(key)
-                    .and_then(Value::as_f64)
-                    .is_some_and(|n| n.abs() <= limit)
+        T::Gps => return (!is_location(value)).then(|| messages::FIELD_GPS_INVALID.to_owned()),
+        T::Tracking => {
+            let ok = value.as_array().is_some_and(|points| {
+                points
+                    .iter()
+                    .all(|point| is_location(point) && non_empty_str(point, "timestamp"))
+            });
+            return (!ok).then(|| messages::FIELD_TRACK_INVALID.to_owned());
+        }
+        T::Map | T::Search => {
+            // One chosen item or a list of them, each naming the datasource item it is.
+            let items = match value {
+                Value::Array(items) => items.as_slice(),
+                item => std::slice::from_ref(item),
             };
-            let accuracy_ok = value
-                .get("accuracy")
-                .is_none_or(|a| a.is_null() || a.as_f64().is_some_and(|n| n >= 0.0));
-            let ok = within("lat", 90.0) && within("lon", 180.0) && accuracy_ok;
-            return (!ok).then(|| messages::FIELD_GPS_INVALID.to_owned());
+            let ok = items.iter().all(|item| {
+                item.get("id")
+                    .is_some_and(|id| id.is_number() || id.as_str().is_some_and(|s| !s.is_empty()))
+            });
+            return (!ok).then(|| messages::FIELD_INVALID.to_owned());
         }
         T::Subform => return (!value.is_array()).then(|| messages::FIELD_INVALID.to_owned()),
-        // Computed here, assigned by the server, or shaped by features of later issues.
-        T::Calculation
-        | T::AutoIncrement
-        | T::Map
-        | T::Search
-        | T::Tracking
-        | T::LinkedForm
-        | T::Computed
-        | T::StateTransition => return None,
+        // Computed here or assigned by the server.
+        T::Calculation | T::AutoIncrement | T::LinkedForm | T::Computed | T::StateTransition => {
+            return None;
+        }
         _ => {}
     }
     // Everything else holds text.
@@ -292,6 +298,21 @@ fn check_text_rules(element: &Element, text: &str) -> Option<String> {
         return Some(messages::FIELD_FILENAME_OR_TOKEN.to_owned());
     }
     None
+}
+
+/// A GPS value or tracking point: lat and lon on the globe, an accuracy in metres when known
+/// (a location set by hand has none).
+fn is_location(value: &Value) -> bool {
+    let within = |key: &str, limit: f64| {
+        value
+            .get(key)
+            .and_then(Value::as_f64)
+            .is_some_and(|n| n.abs() <= limit)
+    };
+    let accuracy_ok = value
+        .get("accuracy")
+        .is_none_or(|a| a.is_null() || a.as_f64().is_some_and(|n| n >= 0.0));
+    within("lat", 90.0) && within("lon", 180.0) && accuracy_ok
 }
 
 fn non_empty_str(item: &Value, key: &str) -> bool {
@@ -496,6 +517,36 @@ mod tests {
                 t.can_be_required(),
                 "{}: {outcome:?}",
                 t.as_str()
+            );
+        }
+    }
+
+    /// Per type of `domain/testdata/element-types.json` (the fill-in runs the same cases): a
+    /// required element with the value its input gives is accepted, and left empty it is
+    /// refused with the required text.
+    #[test]
+    fn every_type_that_can_be_required_takes_what_its_input_gives() {
+        let cases: Vec<Value> =
+            serde_json::from_str(include_str!("../testdata/element-types.json")).unwrap();
+        for case in cases.iter().filter(|c| c["can_be_required"] == true) {
+            let kind = case["type"].as_str().unwrap();
+            let mut element = json!({ "name": "veld", "elementType": kind, "label": "Veld",
+                                      "validation": [{ "name": "required" }] });
+            if ElementType::parse(kind).is_some_and(ElementType::has_options) {
+                element["options"] = json!([{ "value": "a", "label": "A" }]);
+            }
+            let form = crate::form::validate_schema(&json!([element]), &json!([])).unwrap();
+            let filled = json!({ "veld": case["filled"] })
+                .as_object()
+                .cloned()
+                .unwrap();
+            let outcome = validate_submission(&form, &filled, &RegistrationMeta::default());
+            assert!(outcome.is_ok(), "{kind}: {outcome:?}");
+            let empty = validate_submission(&form, &Map::new(), &RegistrationMeta::default());
+            assert_eq!(
+                empty.unwrap_err()[0].message,
+                messages::FIELD_REQUIRED,
+                "{kind}"
             );
         }
     }

@@ -580,6 +580,13 @@ pub async fn public_form(state: &AppState, form_id: &str) -> Result<(Client, For
     Ok((client, form))
 }
 
+/// The database of the client owning a globally addressable id, for public calls that check
+/// for themselves what they may show (guest maps: published forms with the switch on).
+pub async fn public_tenant(state: &AppState, kind: &str, id: &str) -> Result<TenantDb> {
+    let client_id = owner_of(state, kind, id).await?;
+    Ok(state.tenants.0.open(&client_id).await?)
+}
+
 /// The client owning a globally addressable id (cached: ids never move between clients).
 pub async fn owner_of(state: &AppState, kind: &str, id: &str) -> Result<ClientId> {
     let key = (kind.to_owned(), id.to_owned());

@@ -187,6 +187,11 @@ pub const REGISTRATION_SHOW: Route = route("registration_show", Rule::In(Need::R
 pub const REGISTRATION_SEARCH: Route = route("registration_search", Rule::In(Need::Fill));
 pub const GUEST_FORM: Route = route("guest_form", Rule::Public);
 pub const GUEST_SEARCH: Route = route("guest_search", Rule::Public);
+/// Guest maps: public while the map element's guest map switch is on (checked in the route).
+pub const GUEST_MAP_BY_UUID: Route = route("guest_map_by_uuid", Rule::Public);
+pub const GUEST_MAP_BY_ELEMENT: Route = route("guest_map_by_element", Rule::Public);
+/// A QR png of a location: it holds only the numbers of its own address.
+pub const QR_LOCATION: Route = route("qr_location", Rule::Public);
 pub const SAVED_REGISTRATIONS_SYNC: Route = route("saved_registrations_sync", Rule::SignedIn);
 /// Workflow registrations waiting for the user, in every client of the user (each checked).
 pub const ASSIGNED_REGISTRATIONS: Route = route("assigned_registrations", Rule::SignedIn);
@@ -344,6 +349,9 @@ pub const ALL: &[Route] = &[
     REGISTRATION_SEARCH,
     GUEST_FORM,
     GUEST_SEARCH,
+    GUEST_MAP_BY_UUID,
+    GUEST_MAP_BY_ELEMENT,
+    QR_LOCATION,
     SAVED_REGISTRATIONS_SYNC,
     ASSIGNED_REGISTRATIONS,
     ASSIGNED_REGISTRATION_SHOW,

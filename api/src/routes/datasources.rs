@@ -30,7 +30,7 @@ use worker::jobs::WorkJob;
 /// Datasources a list answers at most (spec 002 section 9).
 const PAGE_LIMIT: usize = 300;
 /// Features a viewport answers at most; the rest is counted, so the map can cluster or zoom.
-const VIEWPORT_LIMIT: i64 = 2_000;
+pub(crate) const VIEWPORT_LIMIT: i64 = 2_000;
 /// Items a search list answers at most.
 const SEARCH_LIMIT: i64 = 10_000;
 /// Features removed per transaction when a datasource goes.
@@ -650,38 +650,10 @@ async fn read(
                 .collect(),
         )
     } else {
-        let viewport = match (query.left, query.bottom, query.right, query.top) {
-            (Some(west), Some(south), Some(east), Some(north))
-                if west <= east
-                    && south <= north
-                    && [west, south, east, north].iter().all(|n| n.is_finite()) =>
-            {
-                (west, south, east, north)
-            }
-            (None, None, None, None) => (-180.0, -90.0, 180.0, 90.0),
-            _ => {
-                return Err(AppError::invalid(
-                    "left",
-                    messages::DATASOURCE_VIEWPORT_INVALID,
-                ));
-            }
-        };
-        let (features, total) = store::in_box(ctx.db(), &source, viewport, VIEWPORT_LIMIT).await?;
-        let omitted = total - features.len() as i64;
-        serde_json::json!({
-            "type": "FeatureCollection",
-            "total": total,
-            "omitted": omitted,
-            "features": features.into_iter().map(|feature| {
-                let data: serde_json::Value = serde_json::from_str(&feature.data).unwrap_or_default();
-                serde_json::json!({
-                    "type": "Feature",
-                    "id": feature.id.to_string(),
-                    "geometry": { "type": "Point", "coordinates": [feature.lon, feature.lat] },
-                    "properties": { "name": feature.name, "status": feature.status, "data": data },
-                })
-            }).collect::<Vec<_>>(),
-        })
+        let viewport = viewport_bounds(query.left, query.bottom, query.right, query.top)?;
+        let (features, total) =
+            store::in_box(ctx.db(), &source, viewport, None, VIEWPORT_LIMIT).await?;
+        feature_collection(features, total)
     };
     Ok((
         [
@@ -692,4 +664,48 @@ async fn read(
         body.to_string(),
     )
         .into_response())
+}
+
+/// A viewport from the four optional edges of a read call: all four, or none for the whole
+/// world.
+pub(crate) fn viewport_bounds(
+    left: Option<f64>,
+    bottom: Option<f64>,
+    right: Option<f64>,
+    top: Option<f64>,
+) -> Result<(f64, f64, f64, f64)> {
+    match (left, bottom, right, top) {
+        (Some(west), Some(south), Some(east), Some(north))
+            if west <= east
+                && south <= north
+                && [west, south, east, north].iter().all(|n| n.is_finite()) =>
+        {
+            Ok((west, south, east, north))
+        }
+        (None, None, None, None) => Ok((-180.0, -90.0, 180.0, 90.0)),
+        _ => Err(AppError::invalid(
+            "left",
+            messages::DATASOURCE_VIEWPORT_INVALID,
+        )),
+    }
+}
+
+/// Features of a viewport as a GeoJSON FeatureCollection, with how many are inside in all
+/// (`total`) and how many of those the answer leaves out (`omitted`).
+pub(crate) fn feature_collection(features: Vec<store::Feature>, total: i64) -> serde_json::Value {
+    let omitted = total - features.len() as i64;
+    serde_json::json!({
+        "type": "FeatureCollection",
+        "total": total,
+        "omitted": omitted,
+        "features": features.into_iter().map(|feature| {
+            let data: serde_json::Value = serde_json::from_str(&feature.data).unwrap_or_default();
+            serde_json::json!({
+                "type": "Feature",
+                "id": feature.id.to_string(),
+                "geometry": { "type": "Point", "coordinates": [feature.lon, feature.lat] },
+                "properties": { "name": feature.name, "status": feature.status, "data": data },
+            })
+        }).collect::<Vec<_>>(),
+    })
 }

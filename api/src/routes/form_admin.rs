@@ -158,13 +158,18 @@ fn form_type_schema() -> utoipa::openapi::schema::Object {
 }
 
 /// linkedForm and computed elements are added by platform administrators only (document
-/// 001 section 6); the editor hides them from others, this keeps other clients of the API
-/// to the same rule.
-fn require_admin_for_added(ctx: &ClientCtx, before: &Value, after: &Value) -> Result<()> {
-    if ctx.access.is_admin() || domain::form::admin_only_added(before, after).is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Forbidden)
+/// 001 section 6), premium elements only to forms of clients with their module (document 002
+/// section 2); the editor locks them, this keeps other clients of the API to the same rules.
+fn require_rights_for_added(ctx: &ClientCtx, before: &Value, after: &Value) -> Result<()> {
+    if !ctx.access.is_admin() && !domain::form::admin_only_added(before, after).is_empty() {
+        return Err(AppError::Forbidden);
+    }
+    match domain::form::locked_premium_added(before, after, &ctx.client.modules).first() {
+        Some((name, module)) => Err(AppError::invalid(
+            "schema",
+            &messages::premium_element_locked(name, module),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -189,7 +194,7 @@ async fn create(
     let schema = body.schema.unwrap_or_else(|| json!([]));
     let rules = body.rules.unwrap_or_else(|| json!([]));
     domain::form::validate_schema(&schema, &rules).map_err(schema_errors)?;
-    require_admin_for_added(&ctx, &json!([]), &schema)?;
+    require_rights_for_added(&ctx, &json!([]), &schema)?;
     let email_settings = body.email_settings.unwrap_or_else(|| json!([]));
     check_notifications(&json!([]), &email_settings, &json!([]), &json!([]))?;
     let id = tenancy::new_id();
@@ -417,6 +422,18 @@ fn settle_guest_id(before: &Form, next: &mut Form) -> (Option<String>, Option<St
     (None, None)
 }
 
+/// Guest map links that no longer lead anywhere leave the directory (and its cache).
+async fn forget_guest_maps(state: &AppState, uuids: impl Iterator<Item = String>) -> Result<()> {
+    for uuid in uuids {
+        directory::remove(&state.platform, "guest_map", &uuid).await?;
+        state
+            .caches
+            .directory
+            .remove(&("guest_map".to_owned(), uuid));
+    }
+    Ok(())
+}
+
 /// Stores a changed form with its revision, moves its guest link in the directory and
 /// forgets the cached copy; answers the form as stored.
 async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) -> Result<Form> {
@@ -430,6 +447,18 @@ async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) 
     if let Some(fresh) = fresh {
         directory::register(&state.platform, "guest", &fresh, &ctx.client.id).await?;
     }
+    let (maps_before, maps_after) = (
+        domain::form::guest_map_uuids(&before.schema),
+        domain::form::guest_map_uuids(&next.schema),
+    );
+    for uuid in maps_after.iter().filter(|u| !maps_before.contains(u)) {
+        directory::register(&state.platform, "guest_map", uuid, &ctx.client.id).await?;
+    }
+    forget_guest_maps(
+        state,
+        maps_before.into_iter().filter(|u| !maps_after.contains(u)),
+    )
+    .await?;
     state.caches.forget_form(&ctx.client.id, &next.id);
     let stored = reload(ctx, &next.id).await?;
     revisions::insert(
@@ -468,7 +497,7 @@ async fn update(
     }
     if next.schema != current.schema || next.rules != current.rules {
         domain::form::validate_schema(&next.schema, &next.rules).map_err(schema_errors)?;
-        require_admin_for_added(&ctx, &current.schema, &next.schema)?;
+        require_rights_for_added(&ctx, &current.schema, &next.schema)?;
     }
     check_periodic_mail(&current, &next)?;
     check_notifications(
@@ -499,6 +528,11 @@ async fn remove(
             .directory
             .remove(&("guest".to_owned(), guest_id));
     }
+    forget_guest_maps(
+        &state,
+        domain::form::guest_map_uuids(&form.schema).into_iter(),
+    )
+    .await?;
     state.caches.forget_form(&ctx.client.id, &form.id);
     Ok(Json(StatusOnly::OK))
 }
@@ -636,8 +670,8 @@ struct CopyBody {
 }
 
 /// `POST api/form/{id}/copy`: 'Kopie van {name}' in a folder of this or another client of
-/// the user (where the user needs 'eform manage forms'), unpublished, without guest access
-/// or users.
+/// the user (where the user needs 'eform manage forms'), unpublished, without guest access,
+/// guest maps or users.
 #[utoipa::path(post, path = "/api/form/{form_id}/copy", operation_id = table::FORM_COPY.op, tag = "form admin",
     params(("form_id" = String, Path)),
     request_body = CopyBody,
@@ -672,7 +706,7 @@ async fn copy(
         folder_id: Some(folder_id),
         name: messages::copy_name(&form.name),
         form_type: form.form_type.clone(),
-        schema: form.schema.clone(),
+        schema: domain::form::without_guest_maps(&form.schema),
         rules: form.rules.clone(),
         values: form.values.clone(),
         email_settings: form.email_settings.clone(),

@@ -124,6 +124,16 @@ pub async fn find_by_guest_id(db: &TenantDb, guest_id: &str) -> Result<Option<Fo
     Ok(row.map(Form::from))
 }
 
+/// Live forms whose schema text holds `text`: a narrowing step for look-ups by an element's
+/// uuid (the caller checks where it stands).
+pub async fn mentioning(db: &TenantDb, text: &str) -> Result<Vec<Form>> {
+    let rows: Vec<Row> = sqlx::query_as(select_live!("AND instr(schema, ?1) > 0"))
+        .bind(text)
+        .fetch_all(db.pool())
+        .await?;
+    Ok(rows.into_iter().map(Form::from).collect())
+}
+
 /// Every form of the client that was not deleted, published or not (the form admin list).
 pub async fn list(db: &TenantDb) -> Result<Vec<Form>> {
     let rows: Vec<Row> = sqlx::query_as(select_live!("ORDER BY name COLLATE NOCASE, id"))

@@ -980,8 +980,8 @@ export interface paths {
         put?: never;
         /**
          * `POST api/form/{id}/copy`: 'Kopie van {name}' in a folder of this or another client of
-         *     the user (where the user needs 'eform manage forms'), unpublished, without guest access
-         *     or users.
+         *     the user (where the user needs 'eform manage forms'), unpublished, without guest access,
+         *     guest maps or users.
          */
         post: operations["form_copy"];
         delete?: never;
@@ -1409,6 +1409,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/guest/datasource/{map_uuid}/{status_filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/guest/datasource/{map_uuid}/{status_filter}`: the guest map of the map element
+         *     with this uuid. `status_filter` is `all` or statuses joined by `||` (`_none` for features
+         *     without one).
+         */
+        get: operations["guest_map_by_uuid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/guest/form/{guest_id}": {
         parameters: {
             query?: never;
@@ -1442,6 +1463,26 @@ export interface paths {
          *     while guest access and the search are on (spec 000 screen 11).
          */
         get: operations["guest_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guest/map/{form_id}/{element_name}/{status_filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET api/guest/map/{form_id}/{element_name}/{status_filter}`: the guest map of a form's
+         *     map element by data name (the link the form editor shows).
+         */
+        get: operations["guest_map_by_element"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1594,6 +1635,23 @@ export interface paths {
          *     paid): the credits or the module are granted, once, however often it is confirmed.
          */
         post: operations["purchase_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qr/location-to-google-maps/{lat}/{lon}/qr-code.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** `GET api/qr/location-to-google-maps/{lat}/{lon}/qr-code.png`. */
+        get: operations["qr_location"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8384,6 +8442,54 @@ export interface operations {
             };
         };
     };
+    guest_map_by_uuid: {
+        parameters: {
+            query?: {
+                /** @description West longitude. */
+                left?: number;
+                /** @description North latitude. */
+                top?: number;
+                /** @description East longitude. */
+                right?: number;
+                /** @description South latitude. */
+                bottom?: number;
+            };
+            header?: never;
+            path: {
+                map_uuid: string;
+                status_filter: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description form_name, datasource_name, datasource_id, status_values, mapSettings and features (GeoJSON with total and omitted) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such map, or its guest map is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     guest_form: {
         parameters: {
             query?: never;
@@ -8572,6 +8678,55 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    guest_map_by_element: {
+        parameters: {
+            query?: {
+                /** @description West longitude. */
+                left?: number;
+                /** @description North latitude. */
+                top?: number;
+                /** @description East longitude. */
+                right?: number;
+                /** @description South latitude. */
+                bottom?: number;
+            };
+            header?: never;
+            path: {
+                form_id: string;
+                element_name: string;
+                status_filter: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As the call by uuid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, unknown>;
+                };
+            };
+            /** @description The body or query could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such map, or its guest map is off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8988,6 +9143,47 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    qr_location: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Latitude, -90 to 90 */
+                lat: string;
+                /** @description Longitude, -180 to 180 */
+                lon: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            /** @description Unknown, deleted, or not visible to the caller. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A coordinate that is not one */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -49,18 +49,27 @@ export function isLayoutType(type: ElementType): boolean {
 
 /**
  * Whether an element of this type can be required: only types the fill-in gives an input for.
- * Layout shows nothing to answer, calculations, serial numbers and subforms are filled in by the
- * form itself, and map, search, gps, tracking, QR, linked form, computed and phase transitions have
- * no input yet, so demanding them would make a form impossible to send. The server ignores
- * `required` on every other type. Twin of `ElementType::can_be_required` (`domain/src/form.rs`);
- * both run `domain/testdata/element-types.json`.
+ * Layout shows nothing to answer, calculations, computed values, serial numbers and phase
+ * transitions are filled in by the form itself, and subforms and linked forms are entries the
+ * filler adds on purpose. The server ignores `required` on every other type. Twin of
+ * `ElementType::can_be_required` (`domain/src/form.rs`); both run
+ * `domain/testdata/element-types.json`.
  */
 export function canBeRequired(type: string): boolean {
-  return SETTABLE.has(type as ElementType) || UPLOADED.has(type);
+  return SETTABLE.has(type as ElementType) || PICKED.has(type);
 }
 
-/** Types whose value the filler uploads or draws rather than types or chooses. */
-const UPLOADED: ReadonlySet<string> = new Set<ElementType>(['file', 'image', 'signature']);
+/** Types whose value the filler uploads, draws, picks from a datasource, locates or scans. */
+const PICKED: ReadonlySet<string> = new Set<ElementType>([
+  'file',
+  'image',
+  'signature',
+  'map',
+  'search',
+  'gps',
+  'tracking',
+  'qrCodeScanner',
+]);
 
 /** Choice elements whose value is an option value (or a list of them). */
 export function hasOptions(type: ElementType): boolean {
