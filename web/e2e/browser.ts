@@ -16,8 +16,9 @@ const ARGS = [
 
 export const CONTEXT_OPTIONS = { viewport: { width: 1280, height: 800 }, locale: 'nl-NL' } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+/** `extraArgs`: switches a scenario needs on top, such as a fake camera. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...ARGS, ...extraArgs] });
 }
 
 /**

@@ -13,6 +13,8 @@ import { builderScenarios } from './builder-scenarios';
 import { clientScenarios } from './client-scenarios';
 import { creditScenarios } from './credit-scenarios';
 import { datasourceScenarios } from './datasource-scenarios';
+import { locationScenarios } from './location-scenarios';
+import { mapScenarios } from './map-scenarios';
 import { offlineScenarios } from './offline-scenarios';
 import { notificationScenarios } from './notification-scenarios';
 import { reviewScenarios } from './review-scenarios';
@@ -52,7 +54,7 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios, ...creditScenarios, ...datasourceScenarios];
+  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios, ...creditScenarios, ...datasourceScenarios, ...mapScenarios, ...locationScenarios];
   const selected = filter ? all.filter((s) => s.name.includes(filter)) : all;
   let passed = 0;
   let failed = 0;

@@ -136,6 +136,12 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({ Component: (await import('@/features/fill/routes/guest-form')).GuestFormRoute }),
       },
+      ...[paths.guest_map, paths.guest_map_form].map((route) => ({
+        path: route.path,
+        loader: guardedLoader(route.access, async () => (await import('@/features/maps/routes/guest-map')).guestMapLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/maps/routes/guest-map')).GuestMapRoute }),
+      })),
       {
         path: paths.my_registration_list.path,
         loader: guard(paths.my_registration_list.access),
@@ -143,6 +149,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('@/features/registrations/routes/my-registrations')).MyRegistrationsRoute,
         }),
+      },
+      {
+        path: paths.map_tracking.path,
+        loader: guardedLoader(paths.map_tracking.access, async () => (await import('@/features/registrations/routes/map-tracking')).mapTrackingLoader),
+        ErrorBoundary: RouteErrorBoundary,
+        lazy: async () => ({ Component: (await import('@/features/registrations/routes/map-tracking')).MapTrackingRoute }),
       },
       {
         path: paths.unsend_registration_list.path,

@@ -1,9 +1,12 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { FileImage, FileLink } from '@/components/authenticated-file';
 import type { UploadedFile } from '@/lib/api/types';
 import { displayValue, isLayoutType, subformSchema, type FormElement, type FormValues } from '@/lib/form-logic';
+import { formatDuration, trackDuration, trackPoints } from '@/lib/geo/track';
 import { nl } from '@/messages/nl';
 
 function files(value: unknown): UploadedFile[] {
@@ -20,8 +23,15 @@ function entries(value: unknown): FormValues[] {
   return Array.isArray(value) ? value.filter((item): item is FormValues => typeof item === 'object' && item !== null) : [];
 }
 
-/** One answer as it reads: text, images (fetched with the api-key), file links, a signature, entries. */
-function Answer({ element, value }: { element: FormElement; value: unknown }) {
+interface ValuesProps {
+  schema: readonly FormElement[];
+  values: FormValues;
+  /** The registration's tracking map (route map_tracking), linked from its routes. */
+  trackingMap?: string;
+}
+
+/** One answer as it reads: text, images (fetched with the api-key), file links, a signature, entries, a route. */
+function Answer({ element, value, trackingMap }: { element: FormElement; value: unknown; trackingMap?: string }) {
   const label = element.label ?? element.name;
   switch (element.elementType) {
     case 'image':
@@ -52,11 +62,24 @@ function Answer({ element, value }: { element: FormElement; value: unknown }) {
               <Typography variant="subtitle2" component="p">
                 {nl.elements.subformEntry(label, position + 1)}
               </Typography>
-              <RegistrationValues schema={subformSchema(element)} values={entry} />
+              <RegistrationValues schema={subformSchema(element)} values={entry} trackingMap={trackingMap} />
             </Box>
           ))}
         </Stack>
       );
+    case 'tracking': {
+      const points = trackPoints(value);
+      return (
+        <Stack>
+          <span>{nl.myRegistrations.trackSummary(points.length, formatDuration(trackDuration(points)))}</span>
+          {trackingMap && points.length > 0 && (
+            <Link component={RouterLink} to={trackingMap}>
+              {nl.myRegistrations.trackLink}
+            </Link>
+          )}
+        </Stack>
+      );
+    }
     case 'linkedForm': {
       const serial = typeof value === 'object' && value !== null ? (value as { serial_number?: unknown }).serial_number : undefined;
       return <>{serial === undefined ? '' : String(serial)}</>;
@@ -67,7 +90,7 @@ function Answer({ element, value }: { element: FormElement; value: unknown }) {
 }
 
 /** The labels and answers of a registration, in the order of its schema. */
-export function RegistrationValues({ schema, values }: { schema: readonly FormElement[]; values: FormValues }) {
+export function RegistrationValues({ schema, values, trackingMap }: ValuesProps) {
   const shown = schema.filter((element) => !isLayoutType(element.elementType) && values[element.name] !== undefined && values[element.name] !== null);
   if (shown.length === 0) return <Typography>{nl.myRegistrations.noValue}</Typography>;
   return (
@@ -78,7 +101,7 @@ export function RegistrationValues({ schema, values }: { schema: readonly FormEl
             {element.label ?? element.name}
           </Typography>
           <Box component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}>
-            <Answer element={element} value={values[element.name]} />
+            <Answer element={element} value={values[element.name]} trackingMap={trackingMap} />
           </Box>
         </Box>
       ))}

@@ -16,3 +16,13 @@ export const DIALOG_WIDTH = { form: 950, subform: 800, terms: 950, success: 400,
 
 /** The provider's terms and conditions, linked from the terms wall (spec 000 screen 15). */
 export const TERMS_PDF_URL = 'https://www.eform.nl/algemene-voorwaarden.pdf';
+
+/**
+ * Style of the base map under every map (spec 000 section 9; DESIGN.md section 5): PDOK's
+ * BRT-Achtergrondkaart vector style unless VITE_EFORM_MAP_STYLE_URL says otherwise. An empty
+ * value means the plain local style (no network at all), which maps also fall back to when the
+ * style cannot be fetched quickly, so features still show offline and in tests.
+ */
+export const BASE_MAP_STYLE_URL: string =
+  import.meta.env.VITE_EFORM_MAP_STYLE_URL ??
+  'https://api.pdok.nl/kadaster/brt-achtergrondkaart/ogc/v1/styles/standaard__webmercatorquad?f=json';

@@ -390,6 +390,35 @@ export const nl = {
     searchRemove: (name: string) => `${name} verwijderen`,
     searchMore: (shown: number, total: number) => `De eerste ${shown} van ${total} treffers worden getoond. Typ verder om te verfijnen.`,
     searchCount: (n: number) => (n === 1 ? '1 treffer' : `${n} treffers`),
+    // The form designer's preview (spec 000 section 5: admin mode disables GPS and tracking).
+    adminModeDisabled: 'Niet beschikbaar in de voorbeeldweergave van het formulier.', // ours
+    // GPS (spec 000 sections 5 and 8)
+    gpsSearching: 'Locatie is nog niet gevonden',
+    gpsFound: (metres: number) => `Locatie gevonden tot ${metres}m nauwkeurig`,
+    gpsInaccurate: (minAccuracy: number, metres: number) =>
+      `Gevonden locatie niet nauwkeurig genoeg! Locatie moet tot ${minAccuracy}m nauwkeurig zijn (Nu ${metres}m)`,
+    gpsFailed: 'Locatie kon niet worden bepaald. Check of locatie in uw browser voor deze website is toegestaan.',
+    gpsLatitude: 'Breedtegraad', // ours
+    gpsLongitude: 'Lengtegraad', // ours
+    gpsManual: 'Locatie is op de kaart gekozen.', // ours
+    gpsManualHint: 'Klik op de kaart om de locatie zelf te kiezen. Klik op de speld om weer de gevonden locatie te gebruiken.', // ours
+    gpsMap: (label: string) => `Kaart van ${label}`, // ours
+    // Tracking (spec 000 sections 3, 4 and 9); ours
+    trackingSwitch: 'Route vastleggen',
+    trackingActive: 'De route wordt vastgelegd. Laat deze pagina open.',
+    trackingNone: 'Er zijn nog geen punten vastgelegd.',
+    trackingSummary: (points: number, duration: string) => `${points === 1 ? '1 punt' : `${points} punten`} vastgelegd, duur ${duration}`,
+    trackingClear: 'Route wissen',
+    trackingClearTitle: 'Route wissen?',
+    trackingClearText: 'De vastgelegde punten van deze route worden verwijderd.',
+    // QR code scanner (spec 000 sections 4 and 9); ours
+    qrStart: 'QR-code scannen',
+    qrLoading: 'Camera wordt gestart..',
+    qrActive: 'Richt de camera op de QR-code.',
+    qrStop: 'Stoppen',
+    qrAgain: 'Opnieuw scannen',
+    qrClear: 'Wissen',
+    qrVideo: (label: string) => `Camerabeeld voor ${label}`,
   },
 
   // ours: the same texts as the server's checks (domain/src/messages.rs), so a field reads alike
@@ -408,6 +437,8 @@ export const nl = {
     maxLength: (max: number) => `Vul maximaal ${max} tekens in.`,
     emailOrToken: 'Vul een geldig e-mailadres of één $token$ in.',
     filenameOrToken: 'Gebruik alleen letters, cijfers, - en _, of één $token$.',
+    gps: 'De locatie is ongeldig.',
+    track: 'De opgenomen route is ongeldig.',
   },
 
   search: {
@@ -445,6 +476,18 @@ export const nl = {
     noValue: '-', // ours
     hold: 'Verborgen totdat de credits zijn aangevuld', // ours
     signature: (label: string) => `Handtekening: ${label}`, // ours
+    trackSummary: (points: number, duration: string) => `${points === 1 ? '1 punt' : `${points} punten`}, duur ${duration}`, // ours
+    trackLink: 'Route op de kaart bekijken', // ours
+  },
+
+  // The tracking map (spec 000 screen 13); ours
+  trackingMap: {
+    title: (form: string, serial: number | string) => `Route van ${form} - ${serial}`,
+    back: 'Terug',
+    map: 'Kaart met de vastgelegde route',
+    track: (label: string, points: number, duration: string) =>
+      `${label}: ${points === 1 ? '1 punt' : `${points} punten`}, duur ${duration}`,
+    empty: 'Deze registratie heeft geen vastgelegde route.',
   },
 
   terms: {
@@ -693,13 +736,16 @@ export const nl = {
     cameraStarting: 'Camera wordt gestart..',
     cameraOk: (label: string, width: number | undefined, height: number | undefined) =>
       `Camera werkt: ${label || 'naamloze camera'}${width && height ? `, ${width}x${height}` : ''}.`,
-    cameraDenied: 'Cameratoegang geweigerd. Sta cameratoegang toe.', // spec
-    cameraNotFound: 'Geen camera gevonden. Sluit een camera aan.', // spec
-    cameraUnsupported:
-      'Deze browser geeft geen toegang tot de camera (getUserMedia ontbreekt of de pagina is niet via https geopend).',
-    cameraInUse: 'De camera is in gebruik door een andere app of kon niet worden gestart.',
-    cameraFailed: (detail: string) => `Camera kon niet worden gestart: ${detail}`,
     cameraPreview: 'Camerabeeld',
+  },
+
+  // Starting the camera: the camera test page and the QR scanner (spec 000 section 8).
+  camera: {
+    denied: 'Cameratoegang geweigerd. Sta cameratoegang toe.',
+    notFound: 'Geen camera gevonden. Sluit een camera aan.',
+    unsupported: 'Deze browser geeft geen toegang tot de camera (getUserMedia ontbreekt of de pagina is niet via https geopend).', // ours
+    inUse: 'De camera is in gebruik door een andere app of kon niet worden gestart.', // ours
+    failed: (detail: string) => `Camera kon niet worden gestart: ${detail}`, // ours
   },
 
   // Element editor (spec 001 screen 8, sections 3, 5, 8, 9).
@@ -852,6 +898,8 @@ export const nl = {
     fieldFormId: 'Gekoppeld formulier',
     fieldElementToWatch: 'Element waarop het veld reageert',
     fieldParserType: 'Soort verwerking',
+    parserLampAmount: 'Aantal lampen (regel 14)',
+    parserColorTemperature: 'Kleurtemperatuur (regel 17)',
     fieldImageWidth: 'Breedte (px)',
     fieldImageHeight: 'Hoogte (px)',
     options: 'Opties',
@@ -1833,6 +1881,46 @@ export const nl = {
     priceInvalid: 'Vul een prijs van 0 of hoger in euro in, bijvoorbeeld 12,50.', // ours
     positionInvalid: 'Vul een geheel getal in.', // ours
     saveFailed: 'Het aanbod kon niet worden opgeslagen.', // ours
+  },
+
+  // Maps: the map element, the guest map and the base map under every map (spec 000 screen 12,
+  // sections 3, 5, 8 and 9).
+  maps: {
+    loading: 'Kaart laden..', // ours
+    unavailable: 'De kaart kan op dit apparaat niet worden getoond.', // ours: no WebGL
+    // ours: maplibre's control and canvas texts (its locale option)
+    controls: {
+      'NavigationControl.ZoomIn': 'Inzoomen',
+      'NavigationControl.ZoomOut': 'Uitzoomen',
+      'NavigationControl.ResetBearing': 'Noorden boven',
+      'AttributionControl.ToggleAttribution': 'Bronvermelding tonen',
+      'GeolocateControl.FindMyLocation': 'Mijn locatie',
+      'GeolocateControl.LocationNotAvailable': 'Locatie niet beschikbaar',
+      'FullscreenControl.Enter': 'Volledig scherm',
+      'FullscreenControl.Exit': 'Volledig scherm sluiten',
+      'Marker.Title': 'Markering',
+      'Popup.Close': 'Sluiten',
+    },
+    noStatus: 'Geen status',
+    statusFilter: 'Filter op status',
+    selectedCount: (n: number, max: number) => `${n} / ${max} maximaal aantal features geselecteerd.`,
+    deselect: 'Deselecteren',
+    deselectItem: (name: string) => `Deselecteren: ${name}`, // ours: the button's name for screen readers
+    selectedTitle: 'Geselecteerde items', // ours
+    noneSelected: 'Nog niets geselecteerd. Kies een item op de kaart.', // ours
+    columnName: 'Naam', // ours
+    columnStatus: 'Status', // ours
+    featureCount: (n: number) => (n === 1 ? '1 item op de kaart' : `${n} items op de kaart`), // ours
+    omitted: (omitted: number) => `${omitted} items worden niet getoond. Zoom in om ze te zien.`, // ours
+    itemMissing:
+      'Het geselecteerde item kon niet worden gevonden op de kaart. De status in de tabel is de status van de oude registratie voordat deze verstuurd was.',
+    loadFailed: 'De kaartitems konden niet worden geladen. Probeer het opnieuw zodra u verbinding heeft.', // ours
+    retry: 'Opnieuw laden', // ours
+    noDatasource: 'Voor deze kaart is nog geen databron gekozen.', // ours
+    guestFill: 'Een kaart kan alleen na inloggen worden gebruikt.', // ours: guest forms cannot read datasources
+    datasource: (name: string) => `Databron: ${name}`,
+    guestNotFound: 'Deze kaart bestaat niet of is niet toegankelijk.',
+    guestLoadFailed: 'Er is een fout opgetreden bij het laden van de kaart.',
   },
 
   errors: {

@@ -1,5 +1,3 @@
-import { nl } from '@/messages/nl';
-
 export type CameraQuality = 'normal' | 'high';
 
 /**
@@ -10,27 +8,4 @@ export type CameraQuality = 'normal' | 'high';
 export function cameraConstraints(quality: CameraQuality): MediaStreamConstraints {
   const size = quality === 'high' ? { width: { ideal: 8000 }, height: { ideal: 6000 } } : { width: { ideal: 1920 }, height: { ideal: 1080 } };
   return { audio: false, video: { facingMode: { ideal: 'environment' }, ...size } };
-}
-
-/** The Dutch report of a failed camera start (the spec's texts for denied and missing). */
-export function cameraErrorMessage(error: unknown): string {
-  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  switch (name) {
-    case 'NotAllowedError':
-    case 'PermissionDeniedError':
-    case 'SecurityError':
-      return nl.debug.cameraDenied;
-    case 'NotFoundError':
-    case 'DevicesNotFoundError':
-    case 'OverconstrainedError':
-      return nl.debug.cameraNotFound;
-    case 'NotReadableError':
-    case 'TrackStartError':
-    case 'AbortError':
-      return nl.debug.cameraInUse;
-    default: {
-      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      return nl.debug.cameraFailed(detail);
-    }
-  }
 }

@@ -19,6 +19,11 @@ export interface FillEnvironment {
   fillLinkedForm: ((formId: string) => Promise<Registration | null>) | null;
   /** The e-mail address of a user a workflow transition hands the registration to, if known. */
   assigneeName(userId: string): string | undefined;
+  /**
+   * Spec 000 section 5 'admin mode': the form designer's preview, where GPS and tracking stay
+   * off (no location prompt while building a form). Absent: a real fill-in.
+   */
+  adminMode?: boolean;
 }
 
 export const FillEnvironmentContext = createContext<FillEnvironment | null>(null);

@@ -7,6 +7,7 @@ import {
   canBeRequired,
   evaluateFormula,
   evaluateRules,
+  fillComputed,
   isLayoutType,
   MAIN_FORM,
   SUBFORM_INDEX,
@@ -21,7 +22,7 @@ import { localParts } from '@/lib/format';
 import { readRemembered } from '@/lib/offline/remembered-inputs';
 
 export interface DerivedForm {
-  /** The input with rule `set` actions applied and calculations filled in. */
+  /** The input with rule `set` actions applied and computed values and calculations filled in. */
   values: FormValues;
   /** Per element name; 'subform.N.name' inside subform entry N. */
   states: Record<string, ElementState>;
@@ -30,8 +31,8 @@ export interface DerivedForm {
 }
 
 /**
- * The server's order (domain/src/submission.rs): calculations, rules, calculations again (a
- * `set` may change an input of a formula). Rules read calculation results, so both passes matter.
+ * The server's order (domain/src/submission.rs): computed values and calculations, rules, then
+ * both again (a `set` may change what they read). Rules read their results, so both passes matter.
  */
 export function deriveForm(
   schema: readonly FormElement[],
@@ -40,8 +41,12 @@ export function deriveForm(
   ctx: RuleContext = {},
   outer?: FormValues,
 ): DerivedForm {
-  const outcome = evaluateRules(schema, rules, fillCalculations(schema, input, outer), ctx);
-  return { values: fillCalculations(schema, outcome.values, outer), states: outcome.states, ruleErrors: outcome.errors };
+  const outcome = evaluateRules(schema, rules, fillCalculations(schema, fillComputed(schema, input), outer), ctx);
+  return {
+    values: fillCalculations(schema, fillComputed(schema, outcome.values), outer),
+    states: outcome.states,
+    ruleErrors: outcome.errors,
+  };
 }
 
 /**

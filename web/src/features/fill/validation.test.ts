@@ -67,13 +67,34 @@ describe('checkElement', () => {
 
   it('ignores required on every type that cannot be required, as the server does', () => {
     const notRequirable = ELEMENT_TYPES.filter((type) => !canBeRequired(type));
-    // Among them types the fill-in renders (subform, linked form), not only later-version ones.
-    expect(notRequirable).toEqual(expect.arrayContaining(['subform', 'linkedForm', 'map', 'gps', 'search', 'calculation']));
+    // Among them types the fill-in renders but the filler does not answer (subform, linked form, computed).
+    expect(notRequirable).toEqual(expect.arrayContaining(['subform', 'linkedForm', 'calculation', 'computed']));
     for (const type of notRequirable) {
       for (const empty of [undefined, '', []]) {
         expect(checkElement(el(type, { validation: required }), empty), type).toBeUndefined();
       }
     }
+  });
+});
+
+describe('location, track and QR values', () => {
+  const point = { timestamp: '2024-05-01T09:00:00.000Z', lat: 52.1, lon: 5.3, accuracy: 4 };
+
+  it('demands an answer from a required GPS, tracking or QR element', () => {
+    for (const [type, empty] of [['gps', undefined], ['gps', {}], ['tracking', []], ['qrCodeScanner', '']] as const) {
+      expect(checkElement(el(type, { validation: required }), empty), type).toBe('Dit veld is verplicht.');
+    }
+  });
+
+  it('accepts the shapes the server accepts (domain/src/submission.rs) and names the others', () => {
+    expect(checkElement(el('gps'), { lat: 52.1, lon: 5.3, accuracy: 4 })).toBeUndefined();
+    expect(checkElement(el('gps'), { lat: 52.1, lon: 5.3, accuracy: null })).toBeUndefined();
+    expect(checkElement(el('gps'), { lat: 91, lon: 5.3 })).toBe('De locatie is ongeldig.');
+    expect(checkElement(el('gps'), { lat: 52.1, lon: 5.3, accuracy: -1 })).toBe('De locatie is ongeldig.');
+    expect(checkElement(el('tracking'), [point, { ...point, accuracy: null }])).toBeUndefined();
+    expect(checkElement(el('tracking'), [point, { ...point, timestamp: '' }])).toBe('De opgenomen route is ongeldig.');
+    expect(checkElement(el('qrCodeScanner', { validation: [{ name: 'maxLength', value: 3 }] }), 'abcd')).toBe('Vul maximaal 3 tekens in.');
+    expect(checkElement(el('computed', { validation: required }), undefined)).toBeUndefined();
   });
 });
 

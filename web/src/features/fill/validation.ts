@@ -14,9 +14,10 @@ import {
   type FormValues,
 } from '@/lib/form-logic';
 import { isValidEmail } from '@/lib/email';
+import { isLocation } from '@/lib/geo/location';
+import { isTrackValue } from '@/lib/geo/track';
 import { nl } from '@/messages/nl';
 import { isEntry, isRequired } from './form-model';
-import { isSupportedType } from './elements/supported';
 
 /** Field errors keyed like rule states: 'name', or 'subform.N.name' inside entry N. */
 export type FieldErrors = Record<string, string>;
@@ -48,9 +49,8 @@ export function validateValues(
 /** The first problem with one element's value, if any. */
 export function checkElement(element: FormElement, value: unknown): string | undefined {
   const type = element.elementType;
-  // Layout shows no answer; calculations and serial numbers are the server's to fill in; types of
-  // later versions cannot be filled in here yet, so they cannot be demanded either.
-  if (isLayoutType(type) || type === 'calculation' || type === 'autoIncrement' || !isSupportedType(type)) return undefined;
+  // Layout shows no answer; calculations, computed values and serial numbers are the server's to fill in.
+  if (isLayoutType(type) || type === 'calculation' || type === 'computed' || type === 'autoIncrement') return undefined;
   if (isEmptyValue(value)) return isRequired(element) ? nl.validation.required : undefined;
   switch (type) {
     case 'number':
@@ -76,7 +76,12 @@ export function checkElement(element: FormElement, value: unknown): string | und
       return typeof value === 'string' && optionLabel(element, value) !== undefined ? undefined : nl.validation.option;
     case 'text':
     case 'textarea':
+    case 'qrCodeScanner':
       return typeof value === 'string' ? checkText(element, value) : undefined;
+    case 'gps':
+      return isLocation(value) ? undefined : nl.validation.gps;
+    case 'tracking':
+      return isTrackValue(value) ? undefined : nl.validation.track;
     default:
       return undefined;
   }

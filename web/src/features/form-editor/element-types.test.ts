@@ -30,12 +30,12 @@ describe('newElement', () => {
     expect(newElement('header', []).validation).toEqual([]);
   });
 
-  it('never makes an element required that the fill-in cannot give a value (map, gps, search, ...)', () => {
+  it('never makes an element required that the filler does not answer (linked form, subform, computed, ...)', () => {
     for (const type of EDITOR_TYPES) {
       const required = (newElement(type, []).validation ?? []).some((rule) => rule.name === 'required');
       expect(required, type).toBe(canBeRequired(type));
     }
-    for (const type of ['map', 'gps', 'search', 'tracking', 'qrCodeScanner', 'linkedForm'] as const) {
+    for (const type of ['linkedForm', 'subform', 'calculation', 'computed'] as const) {
       expect(newElement(type, []).validation, type).toEqual([]);
     }
   });

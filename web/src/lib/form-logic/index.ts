@@ -1,9 +1,10 @@
 /**
- * Pure form logic shared with the server (`domain` crate): rules, calculations, tokens,
+ * Pure form logic shared with the server (`domain` crate): rules, calculations, computed values, tokens,
  * summary sanitizing and the value model. Both sides run the vectors in `domain/testdata/`.
  */
 export * from './form';
 export { evaluateFormula, type CalcResult, type CalcState } from './calc';
+export { computeValue, fillComputed } from './computed';
 export { formLogicMessages } from './messages';
 export {
   evaluateRules,

@@ -7,8 +7,9 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
+import { cameraErrorMessage, mediaDevices, stopStream } from '@/lib/camera';
 import { nl } from '@/messages/nl';
-import { cameraConstraints, cameraErrorMessage, type CameraQuality } from '../camera';
+import { cameraConstraints, type CameraQuality } from '../camera';
 
 type CameraResult =
   | { kind: 'idle' }
@@ -16,8 +17,8 @@ type CameraResult =
   | { kind: 'ok'; stream: MediaStream; message: string; settings: MediaTrackSettings }
   | { kind: 'error'; message: string };
 
-function stopStream(result: CameraResult): void {
-  if (result.kind === 'ok') for (const track of result.stream.getTracks()) track.stop();
+function release(result: CameraResult): void {
+  if (result.kind === 'ok') stopStream(result.stream);
 }
 
 /** A getUserMedia check: starts the camera, shows the picture and what the device gave. */
@@ -36,13 +37,13 @@ export function CameraDiagnostics() {
     }
   }, [result]);
   // Leaving the page must release the camera (iOS keeps its indicator on otherwise).
-  useEffect(() => () => stopStream(resultRef.current), []);
+  useEffect(() => () => release(resultRef.current), []);
 
   const start = async () => {
-    stopStream(result);
-    const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-    if (!media || typeof media.getUserMedia !== 'function') {
-      setResult({ kind: 'error', message: nl.debug.cameraUnsupported });
+    release(result);
+    const media = mediaDevices();
+    if (!media) {
+      setResult({ kind: 'error', message: nl.camera.unsupported });
       return;
     }
     setResult({ kind: 'starting' });
@@ -57,7 +58,7 @@ export function CameraDiagnostics() {
   };
 
   const stop = () => {
-    stopStream(result);
+    release(result);
     setResult({ kind: 'idle' });
   };
 

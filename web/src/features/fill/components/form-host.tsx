@@ -22,6 +22,8 @@ interface FormHostOptions {
   renderLinkedForm?: RenderLinkedForm;
   /** Names of the users workflow transitions hand registrations to. */
   assigneeName?: (userId: string) => string | undefined;
+  /** The form designer's preview (see FillEnvironment.adminMode). */
+  adminMode?: boolean;
 }
 
 const NO_NAMES = () => undefined;
@@ -31,7 +33,7 @@ const NO_NAMES = () => undefined;
  * that lets elements ask for them. `coolingDown` is true for a second after a subform modal
  * closes, so the tap that closed it cannot also send the form.
  */
-export function useFormHost({ target, rules, values, renderLinkedForm, assigneeName = NO_NAMES }: FormHostOptions) {
+export function useFormHost({ target, rules, values, renderLinkedForm, assigneeName = NO_NAMES, adminMode = false }: FormHostOptions) {
   const [subformRequest, setSubformRequest] = useState<SubformRequest | null>(null);
   const [linkedRequest, setLinkedRequest] = useState<LinkedRequest | null>(null);
   const [coolingDown, setCoolingDown] = useState(false);
@@ -49,8 +51,8 @@ export function useFormHost({ target, rules, values, renderLinkedForm, assigneeN
     [],
   );
   const environment = useMemo<FillEnvironment>(
-    () => ({ target, editSubformEntry, fillLinkedForm: renderLinkedForm ? fillLinkedForm : null, assigneeName }),
-    [target, editSubformEntry, fillLinkedForm, renderLinkedForm, assigneeName],
+    () => ({ target, editSubformEntry, fillLinkedForm: renderLinkedForm ? fillLinkedForm : null, assigneeName, adminMode }),
+    [target, editSubformEntry, fillLinkedForm, renderLinkedForm, assigneeName, adminMode],
   );
 
   const closeSubform = (entry: FormValues | null) => {

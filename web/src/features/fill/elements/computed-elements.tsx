@@ -25,13 +25,21 @@ export function CalculationElement(props: ElementProps) {
   return <ReadOnlyField props={props} text={calculationText(props)} />;
 }
 
+/**
+ * Spec 000 section 9: text read out of the element it watches (a QR label's line); the form
+ * fills the value in (`fillComputed` in deriveForm), as the server does again on a send.
+ */
+export function ComputedElement(props: ElementProps) {
+  return <ReadOnlyField props={props} text={typeof props.value === 'string' ? props.value : ''} />;
+}
+
 /** The serial number is assigned by the server when the registration is stored. */
 export function AutoIncrementElement(props: ElementProps) {
   const text = typeof props.value === 'number' ? String(props.value) : nl.elements.autoIncrementPending;
   return <ReadOnlyField props={props} text={text} />;
 }
 
-/** Element types of later versions: a notice, and the rest of the form keeps working. */
+/** An element type this app does not know (a newer version's): a notice, and the rest of the form keeps working. */
 export function UnavailableElement({ element, id }: ElementProps) {
   return (
     <Alert id={id} severity="info" variant="outlined">

@@ -1,7 +1,9 @@
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { nl } from '@/messages/nl';
 import type { ElementProps } from './types';
 
 /**
@@ -37,4 +39,18 @@ export function FieldGroup({
 /** The builder's help text (spec 001 Element: help), shown under the field while it has no error. */
 export function helpText(help: unknown): string | undefined {
   return typeof help === 'string' && help.trim() !== '' ? help : undefined;
+}
+
+/**
+ * Spec 000 section 5: the form designer's preview (admin mode) shows GPS and tracking without
+ * starting them, so building a form never asks for the builder's location.
+ */
+export function AdminModeNotice(props: Pick<ElementProps, 'element' | 'id' | 'error' | 'required'>) {
+  return (
+    <FieldGroup {...props}>
+      <Typography id={props.id} variant="body2" color="text.secondary">
+        {nl.elements.adminModeDisabled}
+      </Typography>
+    </FieldGroup>
+  );
 }

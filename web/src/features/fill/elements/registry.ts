@@ -1,7 +1,8 @@
 /**
- * The one place that says which component renders which element type. Types of later versions
- * (supported.ts) get a notice, so forms that use them still open and send.
+ * The one place that says which component renders which element type. A type this app does not
+ * know (a form saved by a newer version) gets a notice, so the form still opens and sends.
  */
+import type { ElementType } from '@/lib/form-logic';
 import {
   AutocompleteElement,
   CheckboxMultipleElement,
@@ -9,21 +10,24 @@ import {
   RadioElement,
   SelectElement,
 } from './choice-elements';
-import { AutoIncrementElement, CalculationElement, UnavailableElement } from './computed-elements';
+import { AutoIncrementElement, CalculationElement, ComputedElement, UnavailableElement } from './computed-elements';
 import { DateElement, DatetimeElement, TimeElement } from './date-elements';
 import { FileElement, ImageElement } from './file-elements';
+import { GpsElement } from './gps-element';
 import { HeaderElement, ImageTagElement, StaticFileElement, StaticTextElement } from './layout-elements';
 import { LinkedFormElement } from './linked-form-element';
+import { MapElement } from './map-element';
 import { DecimalElement, NumberElement } from './number-elements';
+import { QrScannerElement } from './qr-scanner-element';
 import { SearchElement } from './search-element';
 import { SignatureElement } from './signature-element';
 import { StateTransitionElement } from './state-transition-element';
 import { SubformElement } from './subform-element';
-import { isSupportedType, type SupportedType } from './supported';
 import { EmailElement, TextareaElement, TextElement } from './text-elements';
+import { TrackingElement } from './tracking-element';
 import type { ElementComponent } from './types';
 
-export const elementRegistry: Record<SupportedType, ElementComponent> = {
+export const elementRegistry: Record<ElementType, ElementComponent> = {
   text: TextElement,
   textarea: TextareaElement,
   number: NumberElement,
@@ -50,9 +54,14 @@ export const elementRegistry: Record<SupportedType, ElementComponent> = {
   autoIncrement: AutoIncrementElement,
   stateTransition: StateTransitionElement,
   search: SearchElement,
+  map: MapElement,
+  gps: GpsElement,
+  tracking: TrackingElement,
+  qrCodeScanner: QrScannerElement,
+  computed: ComputedElement,
 };
 
-/** The component for an element; later types and types this app does not know get the notice. */
+/** The component for an element; a type this app does not know gets the notice. */
 export function elementComponent(type: string): ElementComponent {
-  return isSupportedType(type) && Object.hasOwn(elementRegistry, type) ? elementRegistry[type] : UnavailableElement;
+  return Object.hasOwn(elementRegistry, type) ? elementRegistry[type as ElementType] : UnavailableElement;
 }

@@ -27,7 +27,7 @@ export function FormPreview({ form, phase }: FormPreviewProps) {
   const ctx = useMemo(() => ({ registration: { phase, formName: form.form_name } }), [phase, form.form_name]);
   const derived = useMemo(() => deriveForm(schema, rules, input, ctx), [schema, rules, input, ctx]);
   const target = useMemo<SendTarget>(() => ({ kind: 'user', clientId: form.client_id }), [form.client_id]);
-  const host = useFormHost({ target, rules, values: derived.values });
+  const host = useFormHost({ target, rules, values: derived.values, adminMode: true });
 
   if (schema.length === 0) return <Typography color="text.secondary">{nl.formAdmin.detail.previewEmpty}</Typography>;
 

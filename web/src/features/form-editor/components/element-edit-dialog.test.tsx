@@ -59,7 +59,8 @@ describe('ElementEditDialog', () => {
       unmount();
     }
     expect(withSwitch).toEqual(EDITOR_TYPES.filter((type) => canBeRequired(type)));
-    for (const type of ['map', 'gps', 'search', 'tracking', 'qrCodeScanner', 'linkedForm', 'subform']) expect(withSwitch).not.toContain(type);
+    for (const type of ['map', 'gps', 'search', 'tracking', 'qrCodeScanner']) expect(withSwitch).toContain(type);
+    for (const type of ['linkedForm', 'subform', 'computed']) expect(withSwitch).not.toContain(type);
   });
 
   it('opens for every element type of section 3 with a labelled label or header field', () => {
@@ -145,6 +146,18 @@ describe('ElementEditDialog', () => {
     expect(onDone).toHaveBeenCalledWith(
       expect.objectContaining({ mapSettings: expect.objectContaining({ center: { lat: '52.123456789012345678', lon: 5.387 }, minAccuracy: 25 }) }),
     );
+  });
+
+  it('offers the two parser types of a computed element', async () => {
+    server();
+    const user = userEvent.setup();
+    const onDone = renderDialog(newElement('computed', []));
+    await user.click(screen.getByRole('combobox', { name: 'Soort verwerking' }));
+    const choices = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(choices).toEqual(expect.arrayContaining(['Aantal lampen (regel 14)', 'Kleurtemperatuur (regel 17)']));
+    await user.click(screen.getByRole('option', { name: 'Kleurtemperatuur (regel 17)' }));
+    await user.click(screen.getByRole('button', { name: 'Klaar' }));
+    expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ parserType: 'color_temperature' }));
   });
 
   it('offers the assignable users for a state transition, with 0 for nobody', async () => {

@@ -361,11 +361,16 @@ export function ElementEditDialog({ element, isNew, otherNames, rulesUsingName =
               />
               <TextField
                 id={`${idPrefix}-parser-type`}
+                select
                 label={t.fieldParserType}
                 value={text(draft.parserType)}
                 onChange={(event) => patch({ parserType: event.target.value })}
                 fullWidth
-              />
+              >
+                {/* The line each reads is the domain's (domain/src/computed.rs). */}
+                <MenuItem value="lamp_amount">{t.parserLampAmount}</MenuItem>
+                <MenuItem value="color_temperature">{t.parserColorTemperature}</MenuItem>
+              </TextField>
             </Stack>
           )}
 

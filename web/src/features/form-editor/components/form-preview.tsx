@@ -29,7 +29,7 @@ export function FormPreview({ title, schema, rules, clientId, defaults, showRule
   const [input, setInput] = useState<FormValues>(() => ({ ...(defaults ?? {}) }));
   const derived = useMemo(() => deriveForm(schema, rules, input), [schema, rules, input]);
   const target = useMemo(() => ({ kind: 'user' as const, clientId }), [clientId]);
-  const { environment, dialogs } = useFormHost({ target, rules, values: derived.values });
+  const { environment, dialogs } = useFormHost({ target, rules, values: derived.values, adminMode: true });
 
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>

@@ -160,7 +160,11 @@ export function FormRegistrationViewRoute() {
       <DeliveriesSection rows={deliveries} polling={pending} />
       {registration.workflow_history && registration.workflow_history.length > 0 && <WorkflowHistory registration={registration} />}
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={nl.review.answers}>
-        <RegistrationValues schema={registration.schema} values={registration.values} />
+        <RegistrationValues
+          schema={registration.schema}
+          values={registration.values}
+          trackingMap={paths.map_tracking.build({ form_id: form.form_id, registration_id: registration._id })}
+        />
       </Paper>
       <ConfirmDialog
         open={asked !== null}

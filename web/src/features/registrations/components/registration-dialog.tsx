@@ -25,7 +25,11 @@ export function RegistrationDialog({ registration, onClose }: { registration: Re
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {formatTimestamp(registration.registration_date)}
         </Typography>
-        <RegistrationValues schema={registration.schema} values={registration.values} />
+        <RegistrationValues
+          schema={registration.schema}
+          values={registration.values}
+          trackingMap={paths.map_tracking.build({ form_id: registration.form_id, registration_id: registration._id })}
+        />
       </DialogContent>
       <DialogActions>
         <Button component={RouterLink} to={paths.form_fill.build({ form_id: registration.form_id, force_reload: '0' })}>
