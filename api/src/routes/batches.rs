@@ -1,5 +1,6 @@
 //! Batches a user started and follows (document 002 section 7, `api/batch/process/
-//! {batchName}`): client removal now, datasource imports and exports later.
+//! {batchName}`): client removal, snapshots, exports and datasource imports, and how each of
+//! them is started.
 
 use crate::AppState;
 use crate::error::{AppError, Result};
@@ -9,14 +10,32 @@ use axum::Json;
 use axum::extract::{Path, State};
 use domain::access::Role;
 use serde::Serialize;
-use tenancy::platform::batches::{self, Batch};
+use tenancy::platform::batches::{self, Batch, NewBatch};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(process))
+}
+
+/// Records a batch and puts it on the work queue; answers it as stored. It is queued after it
+/// is recorded, so should the push fail, the schedule's sweep queues it (`worker::batch`) and
+/// the batch is never lost.
+pub(crate) async fn start_batch(state: &AppState, new: &NewBatch<'_>) -> Result<Batch> {
+    let id = batches::insert(&state.platform, new).await?;
+    let job = WorkJob::Batch {
+        client_uuid: new.client_id.as_str().to_owned(),
+        batch_id: id.clone(),
+    };
+    if let Err(err) = state.queue.push_work(job).await {
+        tracing::warn!(batch = %id, kind = new.kind, error = %err, "queueing a batch failed; the sweep will queue it");
+    }
+    batches::find(&state.platform, &id)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
 /// Where a batch stands; the web app asks until `items_in_queue` is 0.

@@ -6,7 +6,7 @@ use crate::error::{AppError, Result};
 use crate::extract::AuthUser;
 use crate::policy::{self, table};
 use crate::routes::account_mail;
-use crate::routes::batches::BatchProcess;
+use crate::routes::batches::{BatchProcess, start_batch};
 use axum::Json;
 use axum::extract::{Path, State};
 use domain::access::Permission;
@@ -19,7 +19,6 @@ use tenancy::tenant::credits;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -188,8 +187,8 @@ async fn remove(
         return Err(AppError::Conflict(messages::CLIENT_REMOVE_BUSY.to_owned()));
     }
     let user = ctx.auth.user.id.to_string();
-    let id = batches::insert(
-        &state.platform,
+    let batch = start_batch(
+        &state,
         &NewBatch {
             client_id: client,
             kind: worker::removal::CLIENT_REMOVE,
@@ -206,19 +205,8 @@ async fn remove(
         Some(&user),
         "client.remove.requested",
         client,
-        Some(&id),
+        Some(&batch.id),
     )
     .await?;
-    // Queued after the batch is recorded: should the push fail, the sweep queues it.
-    let job = WorkJob::Batch {
-        client_uuid: client.as_str().to_owned(),
-        batch_id: id.clone(),
-    };
-    if let Err(err) = state.queue.push_work(job).await {
-        tracing::warn!(batch = %id, error = %err, "queueing a client removal failed; the sweep will queue it");
-    }
-    let batch = batches::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     Ok(Json(BatchProcess::of(&batch)))
 }

@@ -7,7 +7,7 @@ use crate::AppState;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::policy::{self, ClientCtx, table};
-use crate::routes::batches::BatchProcess;
+use crate::routes::batches::{BatchProcess, start_batch};
 use crate::routes::exports::{self, Cancelled, LinkQuery};
 use axum::Json;
 use axum::extract::{Path, State};
@@ -19,7 +19,6 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use worker::datasource_export::{DATASOURCE_EXPORT, ExportParams};
-use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -94,8 +93,8 @@ async fn start(
         datasource_id: source.id.clone(),
     })
     .map_err(AppError::internal)?;
-    let id = batches::insert(
-        &state.platform,
+    let batch = start_batch(
+        &state,
         &NewBatch {
             client_id: &ctx.client.id,
             kind: DATASOURCE_EXPORT,
@@ -107,17 +106,6 @@ async fn start(
         },
     )
     .await?;
-    // Queued after the batch is recorded: should the push fail, the sweep queues it.
-    let job = WorkJob::Batch {
-        client_uuid: ctx.client.id.to_string(),
-        batch_id: id.clone(),
-    };
-    if let Err(err) = state.queue.push_work(job).await {
-        tracing::warn!(batch = %id, error = %err, "queueing a datasource export failed; the sweep will queue it");
-    }
-    let batch = batches::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     Ok(Json(answer(&source.id, &batch)))
 }
 

@@ -9,7 +9,7 @@ use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::jsonapi::{ErrorDocument, One, Ref, answer, body, invalid};
 use crate::policy::{self, ClientCtx, table};
-use crate::routes::batches::BatchProcess;
+use crate::routes::batches::{BatchProcess, start_batch};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -25,7 +25,6 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use worker::datasource_import::{DATASOURCE_IMPORT, ImportParams};
-use worker::jobs::WorkJob;
 
 /// Datasources a list answers at most (spec 002 section 9).
 const PAGE_LIMIT: usize = 300;
@@ -313,8 +312,8 @@ async fn queue_import(
         datasource_id: source.id.clone(),
     })
     .map_err(AppError::internal)?;
-    let id = batches::insert(
-        &state.platform,
+    let batch = start_batch(
+        state,
         &NewBatch {
             client_id: &ctx.client.id,
             kind: DATASOURCE_IMPORT,
@@ -326,16 +325,6 @@ async fn queue_import(
         },
     )
     .await?;
-    let job = WorkJob::Batch {
-        client_uuid: ctx.client.id.to_string(),
-        batch_id: id.clone(),
-    };
-    if let Err(err) = state.queue.push_work(job).await {
-        tracing::warn!(batch = %id, error = %err, "queueing an import failed; the sweep will queue it");
-    }
-    let batch = batches::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     Ok(BatchProcess::of(&batch))
 }
 

@@ -11,6 +11,7 @@ use crate::AppState;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::policy::{self, ClientCtx, table};
+use crate::routes::batches::start_batch;
 use crate::routes::review::ReviewQuery;
 use axum::Json;
 use axum::body::Body;
@@ -26,7 +27,6 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use worker::export::{CSV, CSV_WITH_ATTACHMENTS, ExportParams};
-use worker::jobs::WorkJob;
 
 /// Routes of this resource.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -187,8 +187,8 @@ async fn start(
     })
     .map_err(AppError::internal)?;
     let user = ctx.auth.user.id.to_string();
-    let id = batches::insert(
-        &state.platform,
+    let batch = start_batch(
+        &state,
         &NewBatch {
             client_id: ctx.db().client_id(),
             kind: kind.batch_kind(),
@@ -200,18 +200,6 @@ async fn start(
         },
     )
     .await?;
-    // Queued after the batch is recorded: should the push fail, the schedule's sweep queues
-    // the batch again (worker::batch).
-    let job = WorkJob::Batch {
-        client_uuid: ctx.db().client_id().as_str().to_owned(),
-        batch_id: id.clone(),
-    };
-    if let Err(err) = state.queue.push_work(job).await {
-        tracing::warn!(batch = %id, error = %err, "queueing an export failed; the sweep will queue it");
-    }
-    let batch = batches::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     Ok(Json(answer(&form_id, &batch)))
 }
 

@@ -8,7 +8,7 @@ use crate::AppState;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{AuthUser, MultipartBody, QueryParams};
 use crate::policy::{self, table};
-use crate::routes::batches::BatchProcess;
+use crate::routes::batches::{BatchProcess, start_batch};
 use crate::routes::exports;
 use axum::Json;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, State};
@@ -22,7 +22,6 @@ use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use worker::jobs::WorkJob;
 use worker::snapshot::{CLIENT_RESTORE, CLIENT_SNAPSHOT, RestoreParams};
 
 /// Largest snapshot a restore takes: a client's database and uploads (the storage quota is
@@ -68,26 +67,16 @@ async fn refuse_while_replaced(state: &AppState, client: &ClientId) -> Result<()
 
 /// Records and queues a batch; answers it.
 async fn queue(state: &AppState, new: NewBatch<'_>, action: &str) -> Result<Batch> {
-    let id = batches::insert(&state.platform, &new).await?;
+    let batch = start_batch(state, &new).await?;
     audit::record(
         &state.platform,
         new.created_by,
         action,
         new.client_id,
-        Some(&id),
+        Some(&batch.id),
     )
     .await?;
-    // Queued after the batch is recorded: should the push fail, the sweep queues it.
-    let job = WorkJob::Batch {
-        client_uuid: new.client_id.as_str().to_owned(),
-        batch_id: id.clone(),
-    };
-    if let Err(err) = state.queue.push_work(job).await {
-        tracing::warn!(batch = %id, error = %err, "queueing a snapshot batch failed; the sweep will queue it");
-    }
-    batches::find(&state.platform, &id)
-        .await?
-        .ok_or(AppError::NotFound)
+    Ok(batch)
 }
 
 /// `POST api/client/{id}/snapshot`: starts a snapshot of the client (admins only).
