@@ -52,15 +52,24 @@ async fn json_api(
     .await
 }
 
-/// Makes a datasource of `kind` from an uploaded file and runs its import; answers its id.
+/// Uploads `bytes` as the file `name`, makes a datasource of `kind` from it and runs its
+/// import; answers its id.
 async fn made(
     app: &TestApp,
     key: &str,
     client: &str,
     kind: &str,
     crs: Option<&str>,
-    file: &str,
+    (name, bytes): (&str, &[u8]),
 ) -> TestResult<String> {
+    let uploaded = upload(app, key, client, name, bytes).await?;
+    assert_eq!(
+        uploaded.status,
+        StatusCode::OK,
+        "{name}: {:?}",
+        uploaded.json
+    );
+    let file = uploaded.json["fid"].as_str().ok_or("fid")?;
     let body = json!({ "data": { "type": format!("eform_datasource--{kind}"),
         "attributes": { "name": format!("Bron {kind}"), "field_crs": crs },
         "relationships": { "client_id": { "data": { "type": "client--client", "id": client } },
@@ -107,10 +116,17 @@ async fn rd_new_gps_and_excel_files_import_as_the_same_features() -> TestResult 
         ("lantaarnpalen-wgs84.csv", "EPSG:4326"),
         ("lantaarnpalen-rd.xlsx", "EPSG:28992"),
     ] {
-        let file = upload(&app, &key, &demo, name, &testdata(name)?).await?;
-        assert_eq!(file.status, StatusCode::OK, "{name}: {:?}", file.json);
-        let fid = file.json["fid"].as_str().ok_or("fid")?;
-        sources.push(made(&app, &key, &demo, "map_features", Some(crs), fid).await?);
+        let file = (name, testdata(name)?);
+        let id = made(
+            &app,
+            &key,
+            &demo,
+            "map_features",
+            Some(crs),
+            (file.0, &file.1),
+        )
+        .await?;
+        sources.push(id);
     }
     // Amersfoort's tower, from RD 155000 463000: within a centimetre of PROJ's answer.
     for id in &sources {
@@ -190,23 +206,9 @@ async fn bad_rows_are_reported_and_bad_files_refused() -> TestResult {
     let app = TestApp::new().await?;
     let demo = app.client_id("Demo Gemeente").await?;
     let key = app.login("formulieren").await?;
-    let file = upload(
-        &app,
-        &key,
-        &demo,
-        "bad.csv",
-        &testdata("lantaarnpalen-rd-bad.csv")?,
-    )
-    .await?;
-    let id = made(
-        &app,
-        &key,
-        &demo,
-        "map_features",
-        Some("EPSG:28992"),
-        file.json["fid"].as_str().ok_or("fid")?,
-    )
-    .await?;
+    let bad = testdata("lantaarnpalen-rd-bad.csv")?;
+    let rd = Some("EPSG:28992");
+    let id = made(&app, &key, &demo, "map_features", rd, ("bad.csv", &bad)).await?;
     let shown = app
         .get(
             &format!("/jsonapi/eform_datasource/map_features/{id}"),
@@ -284,14 +286,13 @@ async fn a_re_import_is_seen_whole_or_not_at_all() -> TestResult {
         }
         text.into_bytes()
     };
-    let first = upload(&app, &key, &demo, "oud.csv", &csv("Oud", 30_000)).await?;
     let id = made(
         &app,
         &key,
         &demo,
         "search",
         None,
-        first.json["fid"].as_str().ok_or("fid")?,
+        ("oud.csv", &csv("Oud", 30_000)),
     )
     .await?;
     let second = upload(&app, &key, &demo, "nieuw.csv", &csv("Nieuw", 45_000)).await?;
@@ -415,23 +416,8 @@ async fn map_features_need_the_module_and_other_clients_stay_out() -> TestResult
     // A search datasource of Demo Gemeente: not for a user of Tweede Gemeente only.
     let demo = app.client_id("Demo Gemeente").await?;
     let key = app.login("formulieren").await?;
-    let streets = upload(
-        &app,
-        &key,
-        &demo,
-        "straten.csv",
-        &testdata("straten-zoeken.csv")?,
-    )
-    .await?;
-    let id = made(
-        &app,
-        &key,
-        &demo,
-        "search",
-        None,
-        streets.json["fid"].as_str().ok_or("fid")?,
-    )
-    .await?;
+    let streets = testdata("straten-zoeken.csv")?;
+    let id = made(&app, &key, &demo, "search", None, ("straten.csv", &streets)).await?;
     let anders = app.login("anders").await?;
     let refused = app
         .get(
@@ -504,16 +490,9 @@ async fn an_export_imports_again_to_the_same_places_and_is_its_starters_only() -
     let app = TestApp::new().await?;
     let demo = app.client_id("Demo Gemeente").await?;
     let key = app.login("formulieren").await?;
-    let file = upload(
-        &app,
-        &key,
-        &demo,
-        "lantaarnpalen-rd.csv",
-        &testdata("lantaarnpalen-rd.csv")?,
-    )
-    .await?;
-    let fid = file.json["fid"].as_str().ok_or("fid")?;
-    let source = made(&app, &key, &demo, "map_features", Some("EPSG:28992"), fid).await?;
+    let rd = testdata("lantaarnpalen-rd.csv")?;
+    let crs = Some("EPSG:28992");
+    let source = made(&app, &key, &demo, "map_features", crs, ("palen.csv", &rd)).await?;
 
     let started = app
         .get(&format!("/api/datasource/{source}/export"), Some(&key))
@@ -570,9 +549,15 @@ async fn an_export_imports_again_to_the_same_places_and_is_its_starters_only() -
     assert_eq!(foreign.status, StatusCode::NOT_FOUND);
 
     // Uploaded again, the export gives the same features at the same places.
-    let file = upload(&app, &key, &demo, "export.csv", &csv.body).await?;
-    let fid = file.json["fid"].as_str().ok_or("fid")?;
-    let copy = made(&app, &key, &demo, "map_features", Some("EPSG:28992"), fid).await?;
+    let copy = made(
+        &app,
+        &key,
+        &demo,
+        "map_features",
+        crs,
+        ("export.csv", &csv.body),
+    )
+    .await?;
     let (first, second) = (
         places(&app, &key, &source).await?,
         places(&app, &key, &copy).await?,
@@ -602,9 +587,15 @@ async fn a_sent_search_choice_is_hidden_by_its_item_action_and_shows_on_the_regi
     let demo = app.client_id("Demo Gemeente").await?;
     let key = app.login("formulieren").await?;
     let csv = "object.name;postcode\nDorpsstraat;1234 AB\nKerkstraat;1234 AC\n";
-    let file = upload(&app, &key, &demo, "straten.csv", csv.as_bytes()).await?;
-    let fid = file.json["fid"].as_str().ok_or("fid")?;
-    let source = made(&app, &key, &demo, "search", None, fid).await?;
+    let source = made(
+        &app,
+        &key,
+        &demo,
+        "search",
+        None,
+        ("straten.csv", csv.as_bytes()),
+    )
+    .await?;
 
     let folders = app
         .get(&format!("/api/client/{demo}/folder/admin"), Some(&key))

@@ -8,6 +8,7 @@ use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::policy::{self, ClientCtx, table};
 use crate::routes::batches::{BatchProcess, start_batch};
+use crate::routes::datasources;
 use crate::routes::exports::{self, Cancelled, LinkQuery};
 use axum::Json;
 use axum::extract::{Path, State};
@@ -66,17 +67,14 @@ async fn start(
     auth: AuthUser,
     Path(datasource_id): Path<String>,
 ) -> Result<Json<ExportStarted>> {
-    let ctx = policy::owner(
+    let (ctx, source) = datasources::owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        None,
         &table::DATASOURCE_EXPORT,
     )
     .await?;
-    let source = store::find(ctx.db(), &datasource_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
     let user = ctx.auth.user.id.to_string();
     let running = batches::open_of_client(&state.platform, &ctx.client.id, "")
         .await?

@@ -8,7 +8,7 @@ use crate::AppState;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::jsonapi::{ErrorDocument, One, Ref, answer, body, invalid};
-use crate::policy::{self, ClientCtx, table};
+use crate::policy::{self, ClientCtx, Route, table};
 use crate::routes::batches::{BatchProcess, start_batch};
 use axum::Json;
 use axum::body::Bytes;
@@ -163,6 +163,20 @@ async fn list(
     answer(StatusCode::OK, &DatasourceList { data })
 }
 
+/// The caller's context for `route` on the datasource `id` and the datasource (of kind
+/// `kind`, when given), or 404.
+pub(crate) async fn owned(
+    state: &AppState,
+    auth: AuthUser,
+    id: &str,
+    kind: Option<Kind>,
+    route: &Route,
+) -> Result<(ClientCtx, Datasource)> {
+    let ctx = policy::owner(state, auth, "datasource", id, route).await?;
+    let source = find(&ctx, kind, id).await?;
+    Ok((ctx, source))
+}
+
 /// The datasource `id` of kind `kind` in the context's client, or 404.
 async fn find(ctx: &ClientCtx, kind: Option<Kind>, id: &str) -> Result<Datasource> {
     store::find(ctx.db(), id)
@@ -180,15 +194,14 @@ async fn show(
     auth: AuthUser,
     Path((datasource_type, datasource_id)): Path<(String, String)>,
 ) -> Result<Response> {
-    let ctx = policy::owner(
+    let (ctx, source) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        Some(kind_of(&datasource_type)?),
         &table::DATASOURCE_SHOW,
     )
     .await?;
-    let source = find(&ctx, Some(kind_of(&datasource_type)?), &datasource_id).await?;
     answer(
         StatusCode::OK,
         &DatasourceDocument {
@@ -395,16 +408,15 @@ async fn update(
     Path((datasource_type, datasource_id)): Path<(String, String)>,
     bytes: Bytes,
 ) -> Result<Response> {
-    let ctx = policy::owner(
+    let kind = kind_of(&datasource_type)?;
+    let (ctx, current) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        Some(kind),
         &table::DATASOURCE_UPDATE,
     )
     .await?;
-    let kind = kind_of(&datasource_type)?;
-    let current = find(&ctx, Some(kind), &datasource_id).await?;
     let document: DatasourceBody = body(&bytes)?;
     let data = document.data;
     let file = data.relationships.as_ref().and_then(|r| r.file.as_ref());
@@ -454,15 +466,14 @@ async fn delete(
     auth: AuthUser,
     Path((datasource_type, datasource_id)): Path<(String, String)>,
 ) -> Result<StatusCode> {
-    let ctx = policy::owner(
+    let (ctx, source) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        Some(kind_of(&datasource_type)?),
         &table::DATASOURCE_DELETE,
     )
     .await?;
-    let source = find(&ctx, Some(kind_of(&datasource_type)?), &datasource_id).await?;
     while store::remove_stale(ctx.db(), &source.id, None, REMOVE_STEP).await? > 0 {}
     store::delete(ctx.db(), &source.id).await?;
     directory::remove(&state.platform, "datasource", &source.id).await?;
@@ -481,15 +492,14 @@ async fn start_import(
     auth: AuthUser,
     Path(datasource_id): Path<String>,
 ) -> Result<Json<BatchProcess>> {
-    let ctx = policy::owner(
+    let (ctx, source) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        None,
         &table::DATASOURCE_IMPORT,
     )
     .await?;
-    let source = find(&ctx, None, &datasource_id).await?;
     Ok(Json(queue_import(&state, &ctx, &source).await?))
 }
 
@@ -538,15 +548,14 @@ async fn data_properties(
     auth: AuthUser,
     Path(datasource_id): Path<String>,
 ) -> Result<Json<DataProperties>> {
-    let ctx = policy::owner(
+    let (_, source) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        None,
         &table::DATASOURCE_PROPERTIES,
     )
     .await?;
-    let source = find(&ctx, None, &datasource_id).await?;
     Ok(Json(DataProperties {
         data_properties: serde_json::from_str(&source.data_properties).unwrap_or_default(),
     }))
@@ -561,15 +570,14 @@ async fn tokens(
     auth: AuthUser,
     Path(datasource_id): Path<String>,
 ) -> Result<Json<Vec<String>>> {
-    let ctx = policy::owner(
+    let (_, source) = owned(
         &state,
         auth,
-        "datasource",
         &datasource_id,
+        None,
         &table::DATASOURCE_TOKENS,
     )
     .await?;
-    let source = find(&ctx, None, &datasource_id).await?;
     let mut names = vec!["name".to_owned()];
     if source.kind == Kind::MapFeatures.as_str() {
         names.push("status".to_owned());
@@ -612,15 +620,7 @@ async fn read(
     Path(datasource_id): Path<String>,
     QueryParams(query): QueryParams<ReadQuery>,
 ) -> Result<Response> {
-    let ctx = policy::owner(
-        &state,
-        auth,
-        "datasource",
-        &datasource_id,
-        &table::DATASOURCE_READ,
-    )
-    .await?;
-    let source = find(&ctx, None, &datasource_id).await?;
+    let (ctx, source) = owned(&state, auth, &datasource_id, None, &table::DATASOURCE_READ).await?;
     let body = if query.format.as_deref() == Some("search") {
         let items = store::page(ctx.db(), &source, store::Shown::Visible, 0, SEARCH_LIMIT).await?;
         serde_json::Value::Array(
