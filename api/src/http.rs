@@ -11,6 +11,7 @@ use crate::routes::{
     review, send, snapshots, sync, user, user_groups, user_permissions, users, word_templates,
 };
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{Extensions, HeaderMap, StatusCode, Version};
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
@@ -18,7 +19,10 @@ use axum::routing::any;
 use axum::{Extension, Router};
 use std::sync::Arc;
 use std::time::Instant;
+use tower_http::CompressionLevel;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
@@ -108,10 +112,37 @@ pub fn api(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// Which answers are compressed on the way out: API answers of 1 KiB and more (form schemas,
+/// lists, GeoJSON) — not images, not files sent as attachments (downloads keep their length,
+/// so browsers show their progress) and not the web app's files, which carry their own
+/// precompressed copies (`web`). Brotli at 4 packs nearly as well as at 11 for a fraction of
+/// the CPU.
+fn compression() -> CompressionLayer<impl Predicate> {
+    let not_a_download = |_: StatusCode, _: Version, headers: &HeaderMap, _: &Extensions| {
+        !headers.contains_key(header::CONTENT_DISPOSITION)
+            && headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|kind| {
+                    kind.starts_with("application/json")
+                        || kind.starts_with("application/vnd.api+json")
+                        || kind.starts_with("text/")
+                })
+    };
+    CompressionLayer::new()
+        .quality(CompressionLevel::Precise(4))
+        .compress_when(
+            SizeAbove::new(1024)
+                .and(NotForContentType::SSE)
+                .and(not_a_download),
+        )
+}
+
 /// The whole application: API, web app and the layers around both.
 pub fn app(state: AppState) -> Router {
     let web = crate::web::router(&state.config.web_dir);
     api(state)
+        .layer(compression())
         .fallback_service(web)
         .layer(CatchPanicLayer::new())
         .layer(SetResponseHeaderLayer::if_not_present(
