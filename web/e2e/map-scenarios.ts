@@ -7,6 +7,9 @@
  *   sends; the feature action on the worker closes it.
  * - kaart2: a visitor who is not signed in opens the guest map by form and element, and by the
  *   element's uuid, and filters it by status.
+ * - kaart3: with the keyboard alone, a field user and then a visitor of the guest map open the
+ *   search ('Kies uit lijst': the seeded element has showMapSearch off), find the post by name
+ *   and select it; the selected list shows it and the map moves to it.
  * The browser never reaches the internet: every request off this machine is aborted, so the
  * base map falls back to the plain local style and only our own layers draw.
  */
@@ -82,6 +85,41 @@ async function zoomIn(page: Page, canvas: Locator, levels: number): Promise<void
     await button.click();
     await page.waitForTimeout(800);
   }
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user reaches it. */
+async function tabTo(page: Page, target: Locator, what: string, maxPresses = 80): Promise<void> {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`${what} not reached with ${maxPresses} presses of Tab`);
+}
+
+/**
+ * Opens the map's search with 'Kies uit lijst' and selects `name` by typing `typed`, by keyboard
+ * only; the option reads as name and status.
+ */
+async function selectWithKeyboard(page: Page, typed: string, name: string, status: string): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name: 'Kies uit lijst' }), "'Kies uit lijst'");
+  await page.keyboard.press('Enter');
+  const search = page.getByRole('combobox', { name: 'Zoek op de kaart' });
+  await search.waitFor({ timeout: TIMEOUT });
+  assert(await search.evaluate((element) => element === document.activeElement), 'the search field did not get the focus');
+  await page.keyboard.type(typed);
+  const expected = `${name}, ${status}`;
+  await eventually(
+    `the options for '${typed}'`,
+    // The search's own list: the page holds other options (the 'Klant' select's).
+    async () =>
+      page
+        .locator(`[id="${await search.getAttribute('aria-controls')}"]`)
+        .getByRole('option')
+        .evaluateAll((options) => options.map((option) => option.getAttribute('aria-label') ?? option.outerHTML)),
+    (labels) => labels.length === 1 && labels[0] === expected,
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
 }
 
 export const mapScenarios: Scenario[] = [
@@ -168,6 +206,36 @@ export const mapScenarios: Scenario[] = [
       const missing = await page.goto(`${server.baseUrl}/guest/map/00000000-0000-4000-8000-000000000000`);
       assert(missing?.ok(), 'the app shell did not load for an unknown guest map');
       await visible(page, 'Deze kaart bestaat niet of is niet toegankelijk.');
+    },
+  },
+  {
+    name: 'kaart3: a field user and a guest map visitor select a lamp post with the keyboard alone, through the search',
+    async run({ server, context, page }) {
+      await stayOffTheInternet(context);
+      await signIn(page, server.baseUrl, FILLER);
+      await openFormToFill(page, 'public', FORM);
+      const canvas = mapCanvas(page, MAP_LABEL);
+      await canvas.waitFor({ timeout: TIMEOUT });
+      await eventually('lamp posts on the map', () => featureCount(page), (count) => count >= 10);
+
+      // Two words in any order: only the tower in Amersfoort has both.
+      await selectWithKeyboard(page, 'toren amersf', POST, 'actief');
+      const selected = page.getByRole('table', { name: 'Geselecteerde items' });
+      await selected.getByRole('cell', { name: POST, exact: true }).waitFor({ timeout: TIMEOUT });
+      await selected.getByRole('cell', { name: 'LP-001', exact: true }).waitFor({ timeout: TIMEOUT });
+      await visible(page, '1 / 1 maximaal aantal features geselecteerd.');
+      // The map went to it: zoomed in to single features (live loading reads that view), with
+      // the selection ring (#ffab00) drawn.
+      await eventually('the post at the centre alone on the map', () => featureCount(page), (count) => count >= 1 && count < 5);
+      await eventually('the selection ring on the map', () => pixelsOf(canvas, [255, 171, 0]), (count) => count > 20);
+
+      // The guest map has the same search; its selection stays on the page.
+      await page.goto(`${server.baseUrl}/guest/map/${MAP_UUID}`);
+      await page.getByRole('heading', { name: FORM, level: 1 }).waitFor({ timeout: TIMEOUT });
+      await eventually('lamp posts on the guest map', () => featureCount(page), (count) => count >= 10);
+      await selectWithKeyboard(page, 'onze lieve', POST, 'actief');
+      await page.getByRole('table', { name: 'Geselecteerde items' }).getByRole('cell', { name: POST, exact: true }).waitFor({ timeout: TIMEOUT });
+      await eventually('the selection ring on the guest map', () => pixelsOf(mapCanvas(page, DATASOURCE), [255, 171, 0]), (count) => count > 20);
     },
   },
 ];

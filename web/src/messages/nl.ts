@@ -1908,6 +1908,16 @@ export const nl = {
     deselectItem: (name: string) => `Deselecteren: ${name}`, // ours: the button's name for screen readers
     selectedTitle: 'Geselecteerde items', // ours
     noneSelected: 'Nog niets geselecteerd. Kies een item op de kaart.', // ours
+    // ours: the search above the map (showMapSearch), also the keyboard's way to select (decision 024)
+    search: 'Zoek op de kaart',
+    searchOpen: 'Kies uit lijst',
+    searchPlaceholder: 'Typ een naam',
+    searchEmpty: 'Er staan geen items op de kaart.',
+    searchNoMatches: 'Geen items gevonden. Verander uw zoekopdracht.',
+    searchMore: (shown: number, total: number) => `De eerste ${shown} van ${total} items worden getoond. Typ verder om te verfijnen.`,
+    searchLive: 'Zoekt in de items van het huidige kaartbeeld.',
+    searchSelected: 'geselecteerd',
+    searchOption: (name: string, status: string, selected: boolean) => `${name}, ${status}${selected ? ', geselecteerd' : ''}`,
     columnName: 'Naam', // ours
     columnStatus: 'Status', // ours
     featureCount: (n: number) => (n === 1 ? '1 item op de kaart' : `${n} items op de kaart`), // ours

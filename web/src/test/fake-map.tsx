@@ -25,6 +25,7 @@ export class FakeMap {
   /** What queryRenderedFeatures answers: what lies under the next click. */
   rendered: RenderedFeature[] = [];
   bounds: Bounds = { left: 5.3, bottom: 52.1, right: 5.5, top: 52.2 };
+  zoom = 7;
   private readonly listeners: { type: string; listener: Listener }[] = [];
 
   addSource(id: string, options: Record<string, unknown>) {
@@ -66,6 +67,9 @@ export class FakeMap {
   getBounds() {
     const { left, bottom, right, top } = this.bounds;
     return { getWest: () => left, getSouth: () => bottom, getEast: () => right, getNorth: () => top };
+  }
+  getZoom() {
+    return this.zoom;
   }
   easeTo(options: unknown) {
     this.eased.push(options);

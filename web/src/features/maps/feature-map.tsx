@@ -6,6 +6,8 @@ import { nl } from '@/messages/nl';
 import { BaseMap, type MapLibreMap, type MapMouseEvent } from './base-map';
 import { addFeatureLayers, clickTarget, pointerOverFeatures, showFeatures, showSelection } from './feature-layers';
 import { filterFeatures, statusOptions, type MapFeature, type MapSettingsView } from './map-features';
+import { focusView } from './map-search';
+import { MapSearchField } from './map-search-field';
 import { clampBounds, type Bounds } from './map-view';
 import { featureOf, missingItems, toggleSelection, type SelectedItem } from './selection';
 import { SelectedList } from './selected-list';
@@ -43,9 +45,11 @@ function boundsOf(map: MapLibreMap): Bounds {
 }
 
 /**
- * A datasource's features on a map, with the status filter above it and the selection below it
- * (spec 000 screen 12 and sections 5 and 9). Clicking a feature selects or deselects it within
- * featuresMaxSelect; clicking a cluster zooms into it. Shared by the map element and the guest map.
+ * A datasource's features on a map, with the status filter and the search above it and the
+ * selection below it (spec 000 screen 12 and sections 3, 5 and 9). Clicking a feature selects or
+ * deselects it within featuresMaxSelect; clicking a cluster zooms into it. Choosing a feature in
+ * the search does what a click does and moves the map to it, so list and map show the same.
+ * Shared by the map element and the guest map.
  */
 export function FeatureMap(props: FeatureMapProps) {
   const { label, settings, features, omitted, statusValues = NO_STATUS_VALUES, shown, onShownChange, selected, onSelectedChange, complete } = props;
@@ -94,11 +98,25 @@ export function FeatureMap(props: FeatureMapProps) {
     const feature = features.find((candidate) => candidate.id === target.id);
     if (feature) onSelectedChange(toggleSelection(selected, feature, settings.maxSelect));
   };
+  const choose = (feature: MapFeature) => {
+    const next = toggleSelection(selected, feature, settings.maxSelect);
+    onSelectedChange(next);
+    if (map && next.some((item) => item.id === feature.id)) map.easeTo(focusView(feature.coordinates, map.getZoom()));
+  };
   const missing = complete ? missingItems(selected, features) : [];
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       {settings.showStatusFilters && <StatusFilterField options={options} shown={shown} onChange={onShownChange} styles={settings.styles} />}
+      <MapSearchField
+        features={visible}
+        selected={selected}
+        max={settings.maxSelect}
+        styles={settings.styles}
+        prominent={settings.showMapSearch}
+        live={settings.live}
+        onChoose={choose}
+      />
       <BaseMap label={label} center={settings.center} zoom={settings.zoom} onReady={ready} onClick={click} />
       <Typography variant="caption" color="text.secondary">
         {nl.maps.featureCount(visible.length)}

@@ -96,6 +96,8 @@ export interface MapSettingsView {
   maxSelect: number;
   styles: FeatureStyle[];
   showStatusFilters: boolean;
+  /** 'Zoek op de kaart' shown at once (map-search.ts); without it the search opens from a button. */
+  showMapSearch: boolean;
   showDataColumns: boolean;
   center: LonLat;
   zoom: number;
@@ -116,6 +118,7 @@ export function mapSettingsOf(raw: unknown): MapSettingsView {
         : [],
     ),
     showStatusFilters: settings.show_status_filters === true,
+    showMapSearch: settings.showMapSearch === true,
     showDataColumns: settings.showDataColumns === true,
     center: centerOf(settings.center),
     zoom: zoomOf(settings.zoomlevel),

@@ -126,6 +126,73 @@ describe('MapElement', () => {
     expect(last()).toBeUndefined();
   });
 
+  it('with showMapSearch, selects a feature found by name as a click would, and moves the map to it', async () => {
+    server();
+    const user = userEvent.setup();
+    const { last } = renderMap(element({ showMapSearch: true }));
+    await mapShows(['Paal 1', 'Paal 2', 'Paal 3']);
+    expect(screen.queryByRole('button', { name: 'Kies uit lijst' })).toBeNull();
+    const search = screen.getByRole('combobox', { name: 'Zoek op de kaart' });
+
+    await user.click(search);
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual([
+      'Paal 1, open',
+      'Paal 2, closed',
+      'Paal 3, Geen status',
+    ]);
+    await user.type(search, '2');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(last()).toEqual([
+      { id: '2', name: 'Paal 2', status: 'closed', data: { straat: 'Molenweg' }, geometry: { type: 'Point', coordinates: [5.382, 52.15] } },
+    ]);
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(within(screen.getByRole('table', { name: 'Geselecteerde items' })).getByText('Paal 2')).toBeTruthy();
+    await waitFor(() => expect(fakeMap.current?.map.shownNames('eform-selected')).toEqual(['Paal 2']));
+    // Zoomed in from 7 to where Paal 2 is a point of its own, not a cluster.
+    expect(fakeMap.current?.map.eased.at(-1)).toEqual({ center: [5.382, 52.15], zoom: 15 });
+
+    // The chosen one reads as selected; choosing another replaces it (one allowed).
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Paal 2, closed, geselecteerd' })).toBeTruthy();
+    await user.click(screen.getByRole('option', { name: 'Paal 3, Geen status' }));
+    expect((last() as { id: string }[]).map((item) => item.id)).toEqual(['3']);
+  });
+
+  it('without showMapSearch, opens the same search from "Kies uit lijst" by keyboard alone', async () => {
+    server();
+    const user = userEvent.setup();
+    const { last } = renderMap(element({ featuresMaxSelect: 2, show_status_filters: true }));
+    await mapShows(['Paal 1', 'Paal 2', 'Paal 3']);
+    expect(screen.queryByRole('combobox', { name: 'Zoek op de kaart' })).toBeNull();
+    const open = screen.getByRole('button', { name: 'Kies uit lijst' });
+    expect(open.getAttribute('aria-expanded')).toBe('false');
+
+    // The status filter limits what the search offers, as it limits the map.
+    const filter = screen.getByRole('group', { name: 'Filter op status' });
+    await user.click(within(filter).getByRole('checkbox', { name: 'closed' }));
+    await waitFor(() => expect(fakeMap.current?.map.shownNames()).toEqual(['Paal 1', 'Paal 3']));
+
+    open.focus();
+    await user.keyboard('{Enter}');
+    expect(open.getAttribute('aria-expanded')).toBe('true');
+    const search = screen.getByRole('combobox', { name: 'Zoek op de kaart' });
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('paal');
+    expect(screen.getAllByRole('option').map((option) => option.getAttribute('aria-label'))).toEqual(['Paal 1, open', 'Paal 3, Geen status']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect((last() as { id: string }[]).map((item) => item.id)).toEqual(['1']);
+    await user.keyboard('3{ArrowDown}{Enter}');
+    expect((last() as { id: string }[]).map((item) => item.id)).toEqual(['1', '3']);
+    expect(screen.getByText('2 / 2 maximaal aantal features geselecteerd.')).toBeTruthy();
+
+    // Full: the one left out cannot be chosen; a selected one can be chosen again to deselect it.
+    await user.click(within(filter).getByRole('checkbox', { name: 'closed' }));
+    await user.click(search);
+    expect(screen.getByRole('option', { name: 'Paal 2, closed' }).getAttribute('aria-disabled')).toBe('true');
+    await user.click(screen.getByRole('option', { name: 'Paal 1, open, geselecteerd' }));
+    expect((last() as { id: string }[]).map((item) => item.id)).toEqual(['3']);
+  });
+
   it('filters by status when the element shows the filter, and remembers it per datasource', async () => {
     server();
     const user = userEvent.setup();

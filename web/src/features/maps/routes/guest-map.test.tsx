@@ -61,6 +61,25 @@ describe('the guest map (spec 000 screen 12)', () => {
     await waitFor(() => expect(fakeMap.current?.map.shownNames()).toEqual(['Paal 1', 'Paal 3']));
   });
 
+  it('lets a visitor find and select a feature with the search, on this device only', async () => {
+    const { calls } = installFakeServer({
+      'GET /api/guest/datasource/u-zoek/all': () => json(200, guestAnswer('all', { showMapSearch: true, featuresMaxSelect: 2 })),
+    });
+    const user = userEvent.setup();
+    renderApp('/guest/map/u-zoek');
+    await waitFor(() => expect(fakeMap.current?.map.shownNames()).toEqual(['Paal 1', 'Paal 2', 'Paal 3']));
+    const search = screen.getByRole('combobox', { name: 'Zoek op de kaart' });
+    await user.type(search, 'paal 3');
+    await user.keyboard('{ArrowDown}{Enter}');
+    const table = screen.getByRole('table', { name: 'Geselecteerde items' });
+    expect(within(table).getByText('Paal 3')).toBeTruthy();
+    expect(within(table).getByText('Geen status')).toBeTruthy();
+    expect(screen.getByText('1 / 2 maximaal aantal features geselecteerd.')).toBeTruthy();
+    await waitFor(() => expect(fakeMap.current?.map.shownNames('eform-selected')).toEqual(['Paal 3']));
+    expect(fakeMap.current?.map.eased.at(-1)).toEqual({ center: [5.38, 52.15], zoom: 15 });
+    expect(calls.map((call) => call.path)).toEqual(['/api/guest/datasource/u-zoek/all']);
+  });
+
   it('asks by form and element name, with the filter saved for the datasource', async () => {
     writeSavedFilter('ds1', ['closed']);
     const { calls } = installFakeServer({
