@@ -36,7 +36,10 @@ fn coordinate(raw: &str, limit: f64, field: &str) -> Result<f64> {
 
 /// `GET api/qr/location-to-google-maps/{lat}/{lon}/qr-code.png`.
 #[utoipa::path(get, path = "/api/qr/location-to-google-maps/{lat}/{lon}/qr-code.png", operation_id = table::QR_LOCATION.op, tag = "qr",
-    params(("lat" = String, Path, description = "Latitude, -90 to 90"), ("lon" = String, Path, description = "Longitude, -180 to 180")),
+    params(
+        ("lat" = f64, Path, description = "Latitude", minimum = -90, maximum = 90),
+        ("lon" = f64, Path, description = "Longitude", minimum = -180, maximum = 180)
+    ),
     responses(
         (status = 200, description = "The QR code", content_type = "image/png", body = Vec<u8>),
         (status = 422, description = "A coordinate that is not one")

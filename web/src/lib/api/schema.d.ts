@@ -9151,10 +9151,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Latitude, -90 to 90 */
-                lat: string;
-                /** @description Longitude, -180 to 180 */
-                lon: string;
+                /** @description Latitude */
+                lat: number;
+                /** @description Longitude */
+                lon: number;
             };
             cookie?: never;
         };
