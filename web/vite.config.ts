@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { API_CACHE_NAMES } from './src/lib/pwa/api-caches.ts';
 import { nl } from './src/messages/nl.ts';
@@ -99,6 +99,69 @@ function runtimeCaching(): RuntimeCaching[] {
   ];
 }
 
+const srcFile = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/** The screens that show a form to fill in: the fill-in's first loads (issue 17 item 5). */
+const FILL_IN_SCREENS = ['form-fill', 'form-fill-workflow', 'guest-form'].map((name) => srcFile(`features/fill/routes/${name}.tsx`));
+
+/** The sign-in screens, a first load on the same weak signal: they must not need the fill-in's chunk. */
+const SIGN_IN_SCREEN = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]/;
+
+/** Every module that `roots` import statically, themselves included. */
+function staticImports(context: Rolldown.ChunkingContext, roots: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const pending = [...roots];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/**
+ * The modules of the fill-in's chunk: what the fill-in screens import statically (parts they
+ * import lazily, such as deferred element types, stay out), less what a sign-in screen imports
+ * too (the e-mail check), which keeps a chunk of its own.
+ */
+function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
+  const modules = staticImports(context, FILL_IN_SCREENS);
+  const screens = context.getModuleInfo(srcFile('app/router.tsx'))?.dynamicallyImportedIds ?? [];
+  for (const id of staticImports(context, screens.filter((screen) => SIGN_IN_SCREEN.test(screen)))) modules.delete(id);
+  return modules;
+}
+
+/**
+ * Chunks for a first load on a weak signal (decision 025). There every request costs a round
+ * trip and the browser opens six connections at most, so a screen's code comes in few files,
+ * each named as early as possible:
+ * - what the entry imports, in three files that index.html names at once (modulepreload): React
+ *   with the router, the other libraries (both stay cached across releases that leave them
+ *   alone), and the app's own code, which is the entry chunk;
+ * - what a fill-in screen imports beyond that, in one file that comes beside the form's data.
+ *   Other screens that share a module with it load it too: the form builder's preview, which
+ *   needs the same code, and the folder list, whose next screen is a form.
+ * The other modules keep Rolldown's split by the screens that import them.
+ */
+function chunkGroups(): Rolldown.CodeSplittingGroup[] {
+  let fillIn: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+  return [
+    { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
+    { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 3 },
+    { name: 'index', tags: ['$initial'], priority: 2 },
+    {
+      name: (id, context) => {
+        // One walk of the module graph per chunking pass, which hands every call the same context.
+        if (fillIn?.context !== context) fillIn = { context, modules: fillInModules(context) };
+        return fillIn.modules.has(id) ? 'fill-in' : null;
+      },
+      // What the sign-in screens share stays out even when a fill-in module imports it.
+      includeDependenciesRecursively: false,
+      priority: 1,
+    },
+  ];
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -143,6 +206,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } },
   },
   server: {
     proxy: {

@@ -20,6 +20,8 @@ interface Load {
   ms: number;
   jsBytes: number;
   allBytes: number;
+  /** Script requests: on a slow line each costs a round trip, more when found late. */
+  jsRequests: number;
 }
 
 /** One fresh load: a new context with the session only, so no HTTP cache and no worker. */
@@ -33,10 +35,13 @@ async function load(browser: Browser, session: Awaited<ReturnType<BrowserContext
   const types = new Map<string, string>();
   let jsBytes = 0;
   let allBytes = 0;
+  let jsRequests = 0;
   cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
   cdp.on('Network.loadingFinished', (event) => {
     allBytes += event.encodedDataLength;
-    if (types.get(event.requestId) === 'Script') jsBytes += event.encodedDataLength;
+    if (types.get(event.requestId) !== 'Script') return;
+    jsBytes += event.encodedDataLength;
+    jsRequests++;
   });
   const started = Date.now();
   await page.goto(url);
@@ -44,7 +49,7 @@ async function load(browser: Browser, session: Awaited<ReturnType<BrowserContext
   await page.getByLabel('Omschrijving').waitFor({ timeout: 120_000 });
   const ms = Date.now() - started;
   await context.close();
-  return { ms, jsBytes, allBytes };
+  return { ms, jsBytes, allBytes, jsRequests };
 }
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
@@ -68,7 +73,8 @@ try {
     const kib = (n: number) => (n / 1024).toFixed(0).padStart(5);
     console.log(
       `  ${(slow ? 'slow 3G' : 'unthrottled').padEnd(12)} rendered p50 ${median(loads.map((l) => l.ms)).toFixed(0).padStart(6)} ms   ` +
-        `JavaScript ${kib(median(loads.map((l) => l.jsBytes)))} KiB   all ${kib(median(loads.map((l) => l.allBytes)))} KiB on the wire`,
+        `JavaScript ${kib(median(loads.map((l) => l.jsBytes)))} KiB in ${median(loads.map((l) => l.jsRequests))} requests   ` +
+        `all ${kib(median(loads.map((l) => l.allBytes)))} KiB on the wire`,
     );
   }
   console.log('  (slow 3G: 400 ms round trip, 400 kbit/s down and up, as Chromium emulates it)');

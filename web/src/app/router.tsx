@@ -6,6 +6,8 @@ import { restoreSession } from '@/lib/auth/session';
 import { afterTermsAccepted } from '@/lib/auth/terms';
 import { NotFoundRoute } from '@/features/errors/routes/not-found';
 import { RouteErrorBoundary } from '@/features/errors/routes/route-error-boundary';
+import { formFillLoader } from '@/features/fill/routes/form-fill-loader';
+import { guestFormLoader } from '@/features/fill/routes/guest-form-loader';
 import { RootLayout } from './root-layout';
 
 /**
@@ -111,7 +113,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.form_fill.path,
-        loader: guardedLoader(paths.form_fill.access, async () => (await import('@/features/fill/routes/form-fill')).formFillLoader),
+        // The fill-in's loaders come with the router, not with their screen's code: a field user's
+        // first load then asks for the form at once, beside that code, instead of after it
+        // (a round trip and more on a weak signal; decision 025).
+        loader: guardedLoader(paths.form_fill.access, async () => formFillLoader),
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({ Component: (await import('@/features/fill/routes/form-fill')).FormFillRoute }),
       },
@@ -132,7 +137,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.guest_form.path,
-        loader: guardedLoader(paths.guest_form.access, async () => (await import('@/features/fill/routes/guest-form')).guestFormLoader),
+        loader: guardedLoader(paths.guest_form.access, async () => guestFormLoader),
         ErrorBoundary: RouteErrorBoundary,
         lazy: async () => ({ Component: (await import('@/features/fill/routes/guest-form')).GuestFormRoute }),
       },

@@ -29,7 +29,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          {nl.formEditor.cancel}
+          {nl.app.cancel}
         </Button>
         <Button color={destructive ? 'error' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { ChartView } from '@/lib/credit-usage';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.creditUsage;
 

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type ElementType } from 'react';
 import { ApiError } from '@/lib/api';
 import { chartView, chartYears, defaultPeriod, loadCreditChart, periodLabel, type ChartPeriod, type ChartView } from '@/lib/credit-usage';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.creditUsage;
 

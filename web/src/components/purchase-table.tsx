@@ -12,7 +12,7 @@ import { ApiError } from '@/lib/api';
 import { formatCents, formatTimestamp } from '@/lib/format';
 import { confirmPurchase, purchaseProviderLabel, purchaseStatusLabel, type Purchase } from '@/lib/purchases';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.purchases;
 

@@ -5,7 +5,7 @@
  */
 import { api } from '@/lib/api';
 import type { ApiSchemas } from '@/lib/api/types';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 /** Credits used per month of a year (`YYYY-MM` labels) or per day of a month (`YYYY-MM-DD`). */
 export type CreditChart = ApiSchemas['Chart'];

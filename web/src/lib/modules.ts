@@ -1,5 +1,5 @@
 /** The paid modules of a client (spec 002 sections 1 and 9), shared by the client screens and the admin dashboard. */
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 /** The paid modules a client can hold (spec 002 sections 1 and 9), in the spec's order. */
 export const CLIENT_MODULES = ['word', 'map_element', 'location', 'tracking', 'qr_code'] as const;

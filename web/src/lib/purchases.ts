@@ -4,7 +4,7 @@
  */
 import { api } from '@/lib/api';
 import type { ApiSchemas, StatusMessage } from '@/lib/api/types';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 /** An order: what was bought, for how much, how it is paid and where it stands. */
 export type Purchase = ApiSchemas['PurchaseJson'];

@@ -4,7 +4,7 @@
  * and where their first values come from.
  */
 import { isValidEmail } from '@/lib/email';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadClient, type ClientResource, type Contact } from './api';
 
 const t = nl.clients.contact;

@@ -6,7 +6,7 @@ import { redirect } from 'react-router';
 import { paths } from '@/config/paths';
 import { hasPermission, isAdmin } from '@/lib/permissions/permissions';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export const CLIENT_PERMISSION = {
   view: 'eform view client',

@@ -2,7 +2,7 @@
  * The checks of the datasource form (spec 002 section 5), repeated from the server so the user
  * hears of a problem before anything is uploaded; the server checks all of them again.
  */
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { CRS_OPTIONS, type DatasourceKind } from './api';
 
 const t = nl.datasources.form;

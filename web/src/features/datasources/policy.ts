@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import type { SessionState } from '@/lib/auth/session';
 import { hasPermission, sessionPermissions, sessionRoles } from '@/lib/permissions/permissions';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { MAP_MODULE, type DatasourceKind } from './api';
 
 export const DATASOURCE_PERMISSION = {

@@ -4,7 +4,7 @@
  */
 import { paths } from '@/config/paths';
 import { hasAnyPermission, hasPermission, isAdmin } from '@/lib/permissions/permissions';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export const PERMISSION = {
   manageForms: 'eform manage forms',

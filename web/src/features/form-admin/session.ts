@@ -5,7 +5,7 @@ import type { ClientSummary } from '@/lib/api/types';
 import { restoreSession, useSession, type SessionState } from '@/lib/auth/session';
 import { hasPermission, sessionPermissions, sessionRoles } from '@/lib/permissions/permissions';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { Rights } from './rights';
 
 export interface AdminSession {

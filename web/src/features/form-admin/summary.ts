@@ -1,5 +1,5 @@
 import { isLayoutType, type FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export interface SummaryToken {
   token: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { dataNameError, slugify, uniqueName } from './data-name';
 
 describe('slugify', () => {

@@ -4,7 +4,7 @@
  * edits the name by hand (section 4).
  */
 import type { FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export const DATA_NAME = /^[a-z0-9_]+$/;
 

@@ -3,7 +3,7 @@
  * admin-only (section 6), and what a new element of each type starts with (sections 4, 5, 9).
  */
 import { canBeRequired, type ElementType, type FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { slugify, uniqueName } from './data-name';
 
 /** The types of document 001 section 3, in its order. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { checkElement, checkMapSettings, checkSearchSettings, MAX_UPLOAD_BYTES, uploadError } from './element-validation';
 import { invalidElements } from './schema-check';
 

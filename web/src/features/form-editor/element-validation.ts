@@ -4,7 +4,7 @@
  * Keys are field paths: 'name', 'label', 'options', 'options.2.value', 'mapSettings.center.lat'...
  */
 import { normalizeDecimal, type FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { dataNameError } from './data-name';
 import { CHOICE_TYPES, CONDITION_METHODS, CONDITION_TYPES, FEATURE_ACTION_TYPES, type FeatureAction } from './element-types';
 import { findRule, ruleText } from './element-model';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { blankEmailSetting, checkEmailSettings, readEmailSetting, readEmailSettings, tidyEmailSetting } from './email-settings';
 
 const t = nl.formNotifications;

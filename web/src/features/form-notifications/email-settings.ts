@@ -4,7 +4,7 @@
  * them (same paths, same texts) and written back. Keys this screen does not know are kept.
  */
 import { wordFileId } from '@/lib/word-templates';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { isEmailOrToken, isFilenameOrToken } from './checks';
 import { checkPhases, readPhases } from './phases';
 import type { Problems } from './problems';

@@ -3,7 +3,7 @@
  * 001 sections 3 and 4): phases 1 to 9; none means when the registration is completed, as the
  * server decides (domain/src/notifications.rs `due_at`).
  */
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 /** Spec 001 section 9: phases 1 to 9. */
 export const PHASES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;

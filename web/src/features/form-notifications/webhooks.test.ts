@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { checkWebhooks, readWebhook, readWebhooks, tidyWebhook } from './webhooks';
 
 const t = nl.formNotifications;

@@ -3,7 +3,7 @@
  * 9): read, checked as domain/src/notifications.rs `webhooks` checks them, and written back.
  * What each type needs lives in one table, so the screen and the check cannot disagree.
  */
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { isEmailAddress, isWebUrl } from './checks';
 import { checkPhases, readPhases } from './phases';
 import type { Problems } from './problems';

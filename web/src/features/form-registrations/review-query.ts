@@ -4,7 +4,7 @@
  * `GET api/form/{id}/registrations` (and its exports) take them. Pure, so it is tested alone.
  */
 import { isLayoutType, subformSchema, type FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export type Tab = 'completed' | 'incomplete' | 'trash';
 

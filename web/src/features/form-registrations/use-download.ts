@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadLink } from '@/lib/download';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { cancelDownload, downloadProgress, startDownload, type DownloadQueue, type ExportKind } from './api';
 
 /** Spec 001 section 7: the progress of a download is asked every 5 seconds. */

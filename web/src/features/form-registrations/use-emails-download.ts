@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { downloadLink, saveBlob } from '@/lib/download';
 import { reportFailure } from '@/features/form-admin/session';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { emailsDownload, fetchEmailsZip } from './api';
 import { withReason } from './with-reason';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operatorsFor, type FormElement, type Rule } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { blankRule, checkRules, conditionElements, levelSchema, operatorOptions, ruleForms, valueTokens, withDataName } from './rule-model';
 
 const t = nl.formRules;

@@ -15,7 +15,7 @@ import {
   type Rule,
   type RuleAction,
 } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export const ACTION_METHODS = ['show', 'hide', 'visually_hidden', 'set'] as const;
 export const GROUP_METHODS = ['AND', 'OR'] as const;

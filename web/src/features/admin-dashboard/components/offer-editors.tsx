@@ -12,7 +12,7 @@ import { failureTexts } from '@/lib/api/failure';
 import { centsToEuroText, parseEuros } from '@/lib/format';
 import { moduleLabel } from '@/lib/modules';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createBundleOffer, updateBundleOffer, updateModuleOffer, type BundleInput, type BundleOffer, type ModuleInput, type ModuleOfferEdit } from '../api';
 
 const t = nl.adminDashboard;

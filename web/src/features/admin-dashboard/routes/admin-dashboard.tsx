@@ -15,7 +15,7 @@ import { CreditUsageChart } from '@/components/credit-usage-chart';
 import { PurchaseTable } from '@/components/purchase-table';
 import { formatBytes, formatDay, today } from '@/lib/format';
 import type { Purchase } from '@/lib/purchases';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadBundleOffers, loadModuleOfferEdits, loadOpenPurchases, loadReports, type BundleOffer, type ModuleOfferEdit, type ReportResource } from '../api';
 import { BundleEditors, ModuleEditors } from '../components/offer-editors';
 import { formatPercent, latestStorage, usagePerClient, type ClientUsage, type Storage } from '../report';

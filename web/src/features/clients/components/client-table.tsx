@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 export interface ClientRow {
   id: string;

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { Contact } from '../api';
 import { CONTACT_FIELDS, contactLabel, type ContactErrors, type ContactField } from '../contact';
 

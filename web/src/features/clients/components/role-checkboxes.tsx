@@ -3,7 +3,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { CLIENT_ROLES, mayAssign, roleLabel, type Rights } from '../policy';
 
 interface RoleCheckboxesProps {

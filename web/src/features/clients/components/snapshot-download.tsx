@@ -12,7 +12,7 @@ import { SizedDialog } from '@/components/sized-dialog';
 import { ApiError } from '@/lib/api';
 import { batchFailed, batchProgress, followBatch, type Batch } from '@/lib/batches';
 import { downloadLink } from '@/lib/download';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, startClientSnapshot, type ClientDetails } from '../api';
 import { batchPercent, ProgressReport } from '@/components/progress-report';
 

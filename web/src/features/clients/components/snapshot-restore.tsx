@@ -21,7 +21,7 @@ import { refreshUserInfo } from '@/lib/auth/auth-service';
 import { batchFailed, batchProgress, followBatch, type Batch } from '@/lib/batches';
 import { formatBytes } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, restoreClientSnapshot, type RestoreStarted } from '../api';
 import { batchPercent, ProgressReport } from '@/components/progress-report';
 

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { refreshUserInfo } from '@/lib/auth/auth-service';
 import { restoreSession } from '@/lib/auth/session';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createClient, failureTexts, type ClientResource } from '../api';
 import { forbidden, isPlatformUser } from '../policy';
 

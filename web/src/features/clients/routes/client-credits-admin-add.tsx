@@ -19,7 +19,7 @@ import {
 import { paths } from '@/config/paths';
 import { today, yearsAfter } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createCredit, failureTexts, type Contact } from '../api';
 import { useClientShell } from '../client-context';
 import { ContactFields } from '../components/contact-fields';

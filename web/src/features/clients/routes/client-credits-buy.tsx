@@ -22,7 +22,7 @@ import {
 } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/format';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { buyCredits, failureTexts, loadBundles, type Bundle, type Contact } from '../api';
 import { toCheckout, type BuyResult } from '../checkout';
 import { useClientShell } from '../client-context';

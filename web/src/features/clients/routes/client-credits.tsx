@@ -20,7 +20,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { formatDay, formatTimestamp, today } from '@/lib/format';
 import type { Purchase } from '@/lib/purchases';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadClientPurchases, loadCredits, type CreditResource } from '../api';
 import { useClientShell } from '../client-context';
 import { can, CLIENT_PERMISSION, mayConfirmPurchases } from '../policy';

@@ -40,7 +40,7 @@ import { paths } from '@/config/paths';
 import { ApiError, isUnreachableError } from '@/lib/api';
 import { restoreSession } from '@/lib/auth/session';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, loadAllClientUsers, loadClient, updateClient, type ClientPatch, type ClientResource, type ClientUserSummary } from '../api';
 import { CLIENT_MODULES, moduleLabel } from '@/lib/modules';
 import { isPlatformUser } from '../policy';

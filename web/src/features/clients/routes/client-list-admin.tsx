@@ -9,7 +9,7 @@ import { Link as RouterLink, useLoaderData, type LoaderFunctionArgs } from 'reac
 import { AdminPage } from '@/components/admin-page';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { linkOffset, loadClientPage } from '../api';
 import { ClientTable, type ClientRow } from '../components/client-table';
 import { SnapshotRestore } from '../components/snapshot-restore';

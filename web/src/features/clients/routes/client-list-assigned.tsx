@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { AdminPage } from '@/components/admin-page';
 import { isUnreachableError } from '@/lib/api';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadClientDetails, loadOwnClients } from '../api';
 import { ClientTable, type ClientRow } from '../components/client-table';
 

@@ -23,7 +23,7 @@ import {
 } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCents } from '@/lib/format';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { buyModule, failureTexts, loadModuleOffers, type Contact, type ModuleOffer } from '../api';
 import { useClientShell } from '../client-context';
 import { ContactFields, TermsCheckbox } from '../components/contact-fields';

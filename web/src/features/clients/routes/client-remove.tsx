@@ -13,7 +13,7 @@ import { refreshUserInfo, type RefreshResult } from '@/lib/auth/auth-service';
 import { getSession } from '@/lib/auth/session';
 import { batchFailed, batchProgress, followBatch, type Batch } from '@/lib/batches';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, startClientRemoval } from '../api';
 import { useClientShell } from '../client-context';
 import { clientListPath } from '../policy';

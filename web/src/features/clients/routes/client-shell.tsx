@@ -14,7 +14,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { restoreSession } from '@/lib/auth/session';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadClientAccess, loadClientDetails } from '../api';
 import type { ClientShellData } from '../client-context';
 import { clientTabs, forbidden, mayOpen, tabAt } from '../policy';

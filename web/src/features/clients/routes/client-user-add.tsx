@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { isValidEmail } from '@/lib/email';
 import { isAdmin } from '@/lib/permissions/permissions';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { addClientUser, failureTexts } from '../api';
 import { useClientShell } from '../client-context';
 import { RoleCheckboxes, submittedRoles } from '../components/role-checkboxes';

@@ -11,7 +11,7 @@ import { Form, Link as RouterLink, redirect, useActionData, useLoaderData, useNa
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, loadUserPermission, loadUserWithGroups, saveUserRoles, type PermissionResource, type UserGroupMembership } from '../api';
 import { useClientShell } from '../client-context';
 import { RoleCheckboxes, submittedRoles } from '../components/role-checkboxes';

@@ -9,7 +9,7 @@ import { useEffect, useRef } from 'react';
 import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createGroup, failureTexts } from '../api';
 
 const t = nl.clients.groupAdd;

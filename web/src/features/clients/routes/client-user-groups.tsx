@@ -20,7 +20,7 @@ import { DutchPagination } from '@/components/dutch-pagination';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { deleteGroup, loadClientGroups, type GroupResource } from '../api';
 import { useClientShell } from '../client-context';
 import { can, CLIENT_PERMISSION } from '../policy';

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadClientUsers, removeClientUser, resendWelcomeMail, type ClientUser } from '../api';
 import { useClientShell } from '../client-context';
 import { can, CLIENT_PERMISSION, roleLabel } from '../policy';

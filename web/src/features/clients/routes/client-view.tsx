@@ -8,7 +8,7 @@ import { CreditUsageChart } from '@/components/credit-usage-chart';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { formatDay } from '@/lib/format';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { useClientShell } from '../client-context';
 import { SnapshotDownload } from '../components/snapshot-download';
 import { moduleSummary } from '@/lib/modules';

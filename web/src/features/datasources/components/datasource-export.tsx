@@ -12,7 +12,7 @@ import { batchPercent, ProgressReport } from '@/components/progress-report';
 import { SizedDialog } from '@/components/sized-dialog';
 import { batchFailed, batchProgress, followBatch, type Batch } from '@/lib/batches';
 import { downloadLink } from '@/lib/download';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { failureTexts, startDatasourceExport, stopDatasourceExport } from '../api';
 
 const t = nl.datasources.export;

@@ -15,7 +15,7 @@ import { uploadRefusal } from '@/lib/api';
 import { batchFailed, followBatch } from '@/lib/batches';
 import { formatBytes } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import {
   CRS_OPTIONS,
   createDatasource,

@@ -5,7 +5,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { DatasourceKind } from '../api';
 
 const t = nl.datasources.form.help;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
 import { batchProgress, type Batch } from '@/lib/batches';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.datasources.progress;
 

@@ -21,7 +21,7 @@ import { PremiumWallDialog } from '@/components/premium-wall-dialog';
 import { paths } from '@/config/paths';
 import { restoreSession } from '@/lib/auth/session';
 import { formatTimestamp } from '@/lib/format';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { DATASOURCE_KINDS, kindOf, loadDatasources, MAP_MODULE, type DatasourceKind, type DatasourceResource } from '../api';
 import { forbidden, kindLocked, mayCreate, mayView, rightsOf, type DatasourceRights } from '../policy';
 

@@ -17,7 +17,7 @@ import {
 } from 'react-router';
 import { paths } from '@/config/paths';
 import { restoreSession } from '@/lib/auth/session';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { isDatasourceKind, loadDatasource, type DatasourceKind, type DatasourceResource } from '../api';
 import { datasourceTabs, forbidden, mayOpenTab, rightsOf, tabAt, type DatasourceRights } from '../policy';
 

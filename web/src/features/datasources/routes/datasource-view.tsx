@@ -16,7 +16,7 @@ import { copyText } from '@/lib/clipboard';
 import { saveBlob } from '@/lib/download';
 import { formatTimestamp } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { importErrors, loadSourceFile, type ImportError } from '../api';
 import { DatasourceExport } from '../components/datasource-export';
 import { useDatasourceShell } from './datasource-shell';

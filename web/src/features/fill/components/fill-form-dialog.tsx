@@ -13,6 +13,7 @@ import type { FillableForm, Registration } from '@/lib/api/types';
 import { useOnline } from '@/lib/offline/connectivity';
 import { nl } from '@/messages/nl';
 import { loadForm, type SendTarget } from '../api';
+import { loadElements } from '../elements/deferred-elements';
 import { FillEnvironmentContext } from '../fill-environment';
 import { useFillForm } from '../use-fill-form';
 import { FormFields } from './form-fields';
@@ -92,14 +93,19 @@ function LinkedFormDialog({ formId, target, onDone }: { formId: string; target: 
 
   useEffect(() => {
     let active = true;
-    loadForm(formId).then(
-      (form) => active && setLoaded({ kind: 'ready', form }),
-      (error: unknown) => {
-        if (!active) return;
-        const message = error instanceof ApiError && error.status === 404 ? nl.fill.formNotFound : error instanceof ApiError ? error.message : nl.errors.unexpected;
-        setLoaded({ kind: 'failed', message });
-      },
-    );
+    loadForm(formId)
+      .then(async (form) => {
+        await loadElements(form.schema);
+        return form;
+      })
+      .then(
+        (form) => active && setLoaded({ kind: 'ready', form }),
+        (error: unknown) => {
+          if (!active) return;
+          const message = error instanceof ApiError && error.status === 404 ? nl.fill.formNotFound : error instanceof ApiError ? error.message : nl.errors.unexpected;
+          setLoaded({ kind: 'failed', message });
+        },
+      );
     return () => {
       active = false;
     };

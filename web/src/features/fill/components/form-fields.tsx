@@ -1,6 +1,9 @@
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import { Suspense } from 'react';
 import type { ElementState, FormElement, FormValues } from '@/lib/form-logic';
+import { nl } from '@/messages/nl';
 import { isRequired } from '../form-model';
 import { elementComponent } from '../elements/registry';
 import type { FieldErrors } from '../validation';
@@ -19,7 +22,8 @@ interface FormFieldsProps {
 
 /**
  * The elements of one form level, each by its registered component. Hidden elements (rules) are
- * not rendered; visually hidden ones neither, but their values stay in the form.
+ * not rendered; visually hidden ones neither, but their values stay in the form. An element whose
+ * code is still loading (see `deferred-elements.ts`) shows a progress bar in its place.
  */
 export function FormFields({ schema, values, states, errors, onChange, idPrefix, outerValues }: FormFieldsProps) {
   return (
@@ -36,17 +40,19 @@ export function FormFields({ schema, values, states, errors, onChange, idPrefix,
         );
         return (
           <Box key={element.uuid ?? element.name} data-field={element.name}>
-            <Component
-              element={element}
-              id={`${idPrefix}-${element.name}`}
-              value={values[element.name]}
-              onChange={(value) => onChange(element.name, value)}
-              error={errors[element.name]}
-              required={isRequired(element)}
-              values={values}
-              outerValues={outerValues}
-              entryErrors={entryErrors}
-            />
+            <Suspense fallback={<LinearProgress aria-label={nl.app.loading} />}>
+              <Component
+                element={element}
+                id={`${idPrefix}-${element.name}`}
+                value={values[element.name]}
+                onChange={(value) => onChange(element.name, value)}
+                error={errors[element.name]}
+                required={isRequired(element)}
+                values={values}
+                outerValues={outerValues}
+                entryErrors={entryErrors}
+              />
+            </Suspense>
           </Box>
         );
       })}

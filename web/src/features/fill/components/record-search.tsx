@@ -4,26 +4,18 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useId, useState, type FormEvent } from 'react';
-import { DutchPagination } from '@/components/dutch-pagination';
-import { SafeHtml } from '@/components/safe-html';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/api';
 import type { SearchableField, SearchHit } from '@/lib/api/types';
-import { formatTimestamp } from '@/lib/format';
 import { nl } from '@/messages/nl';
 import { searchRegistrations, type SendTarget } from '../api';
 
-/** Spec 000 section 9: record search shows 10 rows a page. */
-const PAGE_SIZE = 10;
+/** The result table's code, asked for with each search so it arrives beside the answer. */
+const loadResults = () => import('./record-search-results');
+const RecordSearchResults = lazy(async () => ({ default: (await loadResults()).RecordSearchResults }));
 
 type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; registrations: SearchHit[] } | { kind: 'failed'; message: string };
 
@@ -52,7 +44,7 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
     setResults({ kind: 'loading' });
     setPage(0);
     try {
-      const found = await searchRegistrations(target, formId, field, term.trim());
+      const [found] = await Promise.all([searchRegistrations(target, formId, field, term.trim()), loadResults()]);
       // Newest first, whatever order the server keeps.
       const sorted = [...found].sort((a, b) => b.registration_date.localeCompare(a.registration_date));
       setResults({ kind: 'done', registrations: sorted });
@@ -61,8 +53,6 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
       setResults({ kind: 'failed', message: error instanceof ApiError ? error.message : nl.errors.unexpected });
     }
   };
-
-  const rows = results.kind === 'done' ? results.registrations.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE) : [];
 
   return (
     <Accordion variant="outlined" disableGutters>
@@ -106,44 +96,9 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
           )}
         </div>
         {results.kind === 'done' && results.registrations.length > 0 && (
-          <>
-            <TableContainer sx={{ mt: 2 }}>
-              <Table size="small" aria-label={nl.search.results}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{nl.registrations.serial}</TableCell>
-                    <TableCell>{nl.registrations.date}</TableCell>
-                    <TableCell>{nl.registrations.summary}</TableCell>
-                    {fields.map((column) => (
-                      <TableCell key={column.value}>{column.label}</TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((hit) => (
-                    <TableRow key={hit._id}>
-                      <TableCell>{hit.registration_serial_number}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTimestamp(hit.registration_date)}</TableCell>
-                      <TableCell>
-                        <SafeHtml html={hit.form_summary} sx={{ '& p': { m: 0 } }} />
-                      </TableCell>
-                      {fields.map((column) => (
-                        <TableCell key={column.value}>{hit.fields[column.value] ?? ''}</TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <DutchPagination
-              component="div"
-              count={results.registrations.length}
-              page={page}
-              onPageChange={(_, next) => setPage(next)}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-            />
-          </>
+          <Suspense fallback={null}>
+            <RecordSearchResults registrations={results.registrations} fields={fields} page={page} onPageChange={setPage} />
+          </Suspense>
         )}
       </AccordionDetails>
     </Accordion>

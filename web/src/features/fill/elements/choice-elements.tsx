@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -15,7 +14,7 @@ import type { ElementProps } from './types';
 /** Spec 000 section 9: a multiple choice shows at most 50 options. */
 export const MAX_MULTIPLE_OPTIONS = 50;
 
-function optionsOf(element: FormElement): ElementOption[] {
+export function optionsOf(element: FormElement): ElementOption[] {
   return element.options ?? [];
 }
 
@@ -121,30 +120,5 @@ export function SelectElement(props: ElementProps) {
         </option>
       ))}
     </TextField>
-  );
-}
-
-/** Spec 000 section 5: labels match case-insensitively by substring. */
-export function matchOptions(options: readonly ElementOption[], input: string): ElementOption[] {
-  const needle = input.trim().toLowerCase();
-  return needle === '' ? [...options] : options.filter((option) => option.label.toLowerCase().includes(needle));
-}
-
-export function AutocompleteElement(props: ElementProps) {
-  const { element, id, value, onChange } = props;
-  const options = optionsOf(element);
-  const selected = options.find((option) => option.value === value) ?? null;
-  return (
-    <Autocomplete
-      id={id}
-      options={options}
-      value={selected}
-      onChange={(_, option) => onChange(option?.value)}
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(option, current) => option.value === current.value}
-      filterOptions={(list, state) => matchOptions(list, state.inputValue)}
-      noOptionsText={options.length === 0 ? nl.elements.listEmpty : nl.elements.noMatches}
-      renderInput={(params) => <TextField {...params} {...inputProps(props)} id={id} />}
-    />
   );
 }

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapMouseEvent } from '@/features/maps/base-map';
 import type { FormElement } from '@/lib/form-logic';
 import { fakeMap } from '@/test/fake-map';
 import { FillEnvironmentContext, type FillEnvironment } from '../fill-environment';
+import { loadElements } from './deferred-elements';
 import { elementComponent } from './registry';
 
 vi.mock('@/features/maps/base-map-canvas', () => import('@/test/fake-map'));
@@ -87,6 +88,11 @@ afterEach(() => {
 });
 
 const gps = (mapSettings: Record<string, unknown> = {}): FormElement => ({ name: 'locatie', label: 'Locatie', elementType: 'gps', mapSettings });
+
+// These types load their code when a form has them; a form's loader brings it first, so do the tests.
+beforeAll(() =>
+  loadElements((['gps', 'tracking', 'qrCodeScanner'] as const).map((elementType) => ({ uuid: elementType, name: elementType, label: elementType, elementType }))),
+);
 
 describe('gps element', () => {
   it('stores a fix only once it is accurate to minAccuracy, with the texts of spec 000 section 5', () => {

@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '@/lib/api/types';
 import { ELEMENT_TYPES, type ElementType, type FormElement, type FormValues } from '@/lib/form-logic';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { FillEnvironmentContext, type FillEnvironment } from '../fill-environment';
+import { loadElements } from './deferred-elements';
 import { elementComponent, elementRegistry } from './registry';
 
 const options = [
@@ -62,6 +63,9 @@ const el = (elementType: ElementType, extra: Partial<FormElement> = {}): FormEle
   elementType,
   ...extra,
 });
+
+// Every type renders at once here, as in a form whose loader brought its deferred types' code.
+beforeAll(() => loadElements(ELEMENT_TYPES.map((type) => el(type))));
 
 describe('element registry', () => {
   // jsdom has no canvas; the signature then draws nothing, which is all these tests need.

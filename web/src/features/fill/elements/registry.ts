@@ -1,30 +1,22 @@
 /**
  * The one place that says which component renders which element type. A type this app does not
- * know (a form saved by a newer version) gets a notice, so the form still opens and sends.
+ * know (a form saved by a newer version) gets a notice, so the form still opens and sends. The
+ * types in `deferred-elements.ts` load their code when first shown; `FormFields` gives them a
+ * Suspense boundary and the fill-in loaders load them with the form.
  */
 import type { ElementType } from '@/lib/form-logic';
-import {
-  AutocompleteElement,
-  CheckboxMultipleElement,
-  CheckboxSingleElement,
-  RadioElement,
-  SelectElement,
-} from './choice-elements';
+import { CheckboxMultipleElement, CheckboxSingleElement, RadioElement, SelectElement } from './choice-elements';
 import { AutoIncrementElement, CalculationElement, ComputedElement, UnavailableElement } from './computed-elements';
 import { DateElement, DatetimeElement, TimeElement } from './date-elements';
+import { deferredElements } from './deferred-elements';
 import { FileElement, ImageElement } from './file-elements';
-import { GpsElement } from './gps-element';
 import { HeaderElement, ImageTagElement, StaticFileElement, StaticTextElement } from './layout-elements';
 import { LinkedFormElement } from './linked-form-element';
-import { MapElement } from './map-element';
 import { DecimalElement, NumberElement } from './number-elements';
-import { QrScannerElement } from './qr-scanner-element';
-import { SearchElement } from './search-element';
 import { SignatureElement } from './signature-element';
 import { StateTransitionElement } from './state-transition-element';
 import { SubformElement } from './subform-element';
 import { EmailElement, TextareaElement, TextElement } from './text-elements';
-import { TrackingElement } from './tracking-element';
 import type { ElementComponent } from './types';
 
 export const elementRegistry: Record<ElementType, ElementComponent> = {
@@ -40,7 +32,7 @@ export const elementRegistry: Record<ElementType, ElementComponent> = {
   checkbox_multiple: CheckboxMultipleElement,
   radio: RadioElement,
   select: SelectElement,
-  autocomplete: AutocompleteElement,
+  autocomplete: deferredElements.autocomplete.component,
   file: FileElement,
   image: ImageElement,
   header: HeaderElement,
@@ -53,11 +45,11 @@ export const elementRegistry: Record<ElementType, ElementComponent> = {
   calculation: CalculationElement,
   autoIncrement: AutoIncrementElement,
   stateTransition: StateTransitionElement,
-  search: SearchElement,
-  map: MapElement,
-  gps: GpsElement,
-  tracking: TrackingElement,
-  qrCodeScanner: QrScannerElement,
+  search: deferredElements.search.component,
+  map: deferredElements.map.component,
+  gps: deferredElements.gps.component,
+  tracking: deferredElements.tracking.component,
+  qrCodeScanner: deferredElements.qrCodeScanner.component,
   computed: ComputedElement,
 };
 

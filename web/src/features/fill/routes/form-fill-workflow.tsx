@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import type { FillableForm, Registration } from '@/lib/api/types';
 import { loadAssignedRegistration, loadForm, type SendTarget } from '../api';
 import { FillFormPage } from '../components/fill-form-page';
+import { loadElements } from '../elements/deferred-elements';
 import { useBack } from '../use-back';
 
 interface FormFillWorkflowData {
@@ -13,7 +14,10 @@ interface FormFillWorkflowData {
 
 export async function formFillWorkflowLoader({ params }: LoaderFunctionArgs): Promise<FormFillWorkflowData> {
   const [form, registration] = await Promise.all([
-    loadForm(params.form_id ?? ''),
+    loadForm(params.form_id ?? '').then(async (loaded) => {
+      await loadElements(loaded.schema);
+      return loaded;
+    }),
     loadAssignedRegistration(params.registration_id ?? ''),
   ]);
   if (registration.form_id !== form.form_id) throw new Response('', { status: 404 });

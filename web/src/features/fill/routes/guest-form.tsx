@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
-import { useLoaderData, useLocation, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import type { FillableForm } from '@/lib/api/types';
-import { loadGuestForm, type SendTarget } from '../api';
+import type { SendTarget } from '../api';
 import { FillFormPage } from '../components/fill-form-page';
 import { useBack } from '../use-back';
-
-export function guestFormLoader({ params }: LoaderFunctionArgs): Promise<FillableForm> {
-  return loadGuestForm(params.guest_id ?? '');
-}
 
 /**
  * Spec 000 screen 11: a form filled in through its guest link, without signing in. A guest has

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { AdminForm } from '../api';
 import { reportFailure } from '../session';
 

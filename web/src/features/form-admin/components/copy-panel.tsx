@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import type { ClientSummary } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { copyForm, loadFolderTree, type AdminFolder, type AdminForm } from '../api';
 import { reportFailure } from '../session';
 import { FolderSelect } from './folder-select';

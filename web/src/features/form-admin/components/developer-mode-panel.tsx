@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isValidEmail } from '@/lib/email';
 import type { FormSettings } from '@/lib/api/types';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.formAdmin.developerMode;
 

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { SafeHtml } from '@/components/safe-html';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadFolderTree, type AdminFolder, type AdminForm } from '../api';
 import { summaryTokens, insertToken } from '../summary';
 import { FolderSelect } from './folder-select';

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import type { FormValues } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { SendTarget } from '@/features/fill/api';
 import { FormFields } from '@/features/fill/components/form-fields';
 import { useFormHost } from '@/features/fill/components/form-host';

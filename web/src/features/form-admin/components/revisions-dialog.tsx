@@ -12,7 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DutchPagination } from '@/components/dutch-pagination';
 import { SizedDialog } from '@/components/sized-dialog';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadRevisions, restoreRevision, type Revision } from '../api';
 import { formatMs } from '../format';
 import { reportFailure } from '../session';

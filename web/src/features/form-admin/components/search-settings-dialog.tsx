@@ -11,7 +11,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
 import type { SearchableField } from '@/lib/api/types';
 import { isLayoutType, type FormElement } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 const t = nl.formAdmin.search;
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createFolder, type AdminFolder } from '../api';
 import { CreatePage } from '../components/create-page';
 import { FolderSelect } from '../components/folder-select';

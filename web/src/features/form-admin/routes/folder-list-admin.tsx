@@ -25,7 +25,7 @@ import { Link as RouterLink, useLoaderData, useRevalidator } from 'react-router'
 import { AdminPage } from '@/components/admin-page';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { deleteFolder, renameFolder, setFolderHidden, type AdminFolder } from '../api';
 import { NameField, useNameState } from '../components/name-field';
 import { flattenFolders, visibleFolders } from '../folders';

@@ -9,7 +9,7 @@ import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-route
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { createForm, loadFolderTree, type AdminFolder } from '../api';
 import { CreatePage } from '../components/create-page';
 import { FolderSelect } from '../components/folder-select';

@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useLoaderData } from 'react-router';
 import { AdminPage } from '@/components/admin-page';
 import { paths } from '@/config/paths';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadFormTree, type AdminFolder } from '../api';
 import { visibleFolders } from '../folders';
 import { can, canAdministerForms, PERMISSION } from '../rights';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { deleteForm } from '../api';
 import { useAdminForm } from '../form-context';
 import { can, PERMISSION } from '../rights';

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
 import { PageLoading } from '@/components/page-loading';
 import { referencedWordFiles } from '@/lib/word-templates';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadAdminForm, loadFormMetadata, type AdminForm } from '../api';
 import type { AdminFormContext } from '../form-context';
 import { canAdministerForms, formTabs } from '../rights';

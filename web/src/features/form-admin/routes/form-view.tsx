@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import type { SearchableField } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import {
   loadFormGroups,
   loadFormUsers,

@@ -17,7 +17,7 @@ import { SizedDialog } from '@/components/sized-dialog';
 import { paths } from '@/config/paths';
 import { canBeRequired, type FormElement } from '@/lib/form-logic';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadAssignedUsers } from '@/features/fill/api';
 import { loadDatasources, loadPublishedForms } from '../api';
 import { useEditorContext } from '../editor-context';

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import {
   ACTION_FIELDS,
   FEATURE_ACTION_TYPES,

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { DEFAULTS, type FeatureAction } from '../element-types';
 import type { FieldMessages } from '../element-validation';
 import type { RemoteOption } from '../use-remote-options';

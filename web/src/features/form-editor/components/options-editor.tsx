@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ElementOption } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { withOption } from '../element-model';
 import type { FieldMessages } from '../element-validation';
 

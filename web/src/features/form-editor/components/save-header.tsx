@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LeaveGuard } from '@/components/leave-guard';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { EditedForm, EditedPart } from '../use-edited-form';
 
 interface SaveHeaderProps {

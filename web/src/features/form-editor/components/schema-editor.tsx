@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { canBeRequired, type FormElement, type Rule } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { FavouriteElement } from '../api';
 import { levelNames, uniqueName } from '../data-name';
 import { useEditorContext } from '../editor-context';

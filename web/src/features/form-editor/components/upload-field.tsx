@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { FileImage } from '@/components/authenticated-file';
 import { ApiError, uploadRefusal } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { uploadEditorFile } from '../api';
 import { uploadError } from '../element-validation';
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PageLoading } from '@/components/page-loading';
 import type { FormElement } from '@/lib/form-logic';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import {
   addFavourite,
   errorLines,

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { Problems } from '../problems';
 import { problemProps } from './field-problem';
 

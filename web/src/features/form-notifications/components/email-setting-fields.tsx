@@ -9,7 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { EmailSetting } from '../email-settings';
 import type { Problems } from '../problems';
 import { AddressListField } from './address-list-field';

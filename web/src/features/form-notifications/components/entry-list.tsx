@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { hasProblemsIn } from '../problems';
 import type { ListEditor } from '../use-list-editor';
 

@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { PHASES } from '../phases';
 import type { Problems } from '../problems';
 

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 /**
  * Above the list after a refused save: the spec's failed-submit text, and the server's problems

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { SafeHtml } from '@/components/safe-html';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { insertAtSelection, listSelection, RICH_TEXT_PRESETS, wrapSelection, type Edit, type RichTextPreset } from '../rich-text';
 
 interface RichTextFieldProps {

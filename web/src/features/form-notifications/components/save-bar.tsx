@@ -2,7 +2,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 interface SaveBarProps {
   label: string;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { Problems } from '../problems';
 import { HOOK_TYPES, isHookType, type HookType, type Webhook } from '../webhooks';
 import { problemProps } from './field-problem';

@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError, uploadRefusal } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { isDocx } from '@/lib/word-templates';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { processWordFile, uploadWordTemplate } from '../api';
 import { colourKey, WORD_COLOURS, WORD_FONTS, wordFileName, type EmailSetting } from '../email-settings';
 import type { Problems } from '../problems';

@@ -7,7 +7,7 @@ import { LeaveGuard } from '@/components/leave-guard';
 import { useAdminForm } from '@/features/form-admin/form-context';
 import { summaryTokens } from '@/features/form-admin/summary';
 import { useSession } from '@/lib/auth/session';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { savePartAction } from '../api';
 import { EmailSettingFields } from '../components/email-setting-fields';
 import { EntryList } from '../components/entry-list';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ActionFunctionArgs } from 'react-router';
 import { LeaveGuard } from '@/components/leave-guard';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { savePartAction } from '../api';
 import { EntryList } from '../components/entry-list';
 import { ProblemSummary } from '../components/problem-summary';

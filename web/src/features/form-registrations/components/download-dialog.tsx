@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { SizedDialog } from '@/components/sized-dialog';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { DownloadQueue } from '../api';
 
 /** Spec 001 screen 12 and section 9: the download progress overlay (800 wide), with a way out. */

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useId, useRef, useState } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { needsValue, operatorsFor, type Column, type Filter } from '../review-query';
 
 /** Spec 001 section 9: filters apply 500 ms after the last change. */

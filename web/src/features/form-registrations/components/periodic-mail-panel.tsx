@@ -15,7 +15,7 @@ import { ApiError } from '@/lib/api';
 import type { AdminForm } from '@/lib/api/types';
 import { isValidEmail } from '@/lib/email';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { savePeriodicMail, type PeriodicMailSetting } from '../api';
 
 const t = nl.review.periodic;

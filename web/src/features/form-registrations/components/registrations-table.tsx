@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { displayValue } from '@/lib/form-logic';
 import { formatTimestamp } from '@/lib/format';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import type { RegistrationRow } from '../api';
 import type { Column } from '../review-query';
 

@@ -28,7 +28,7 @@ import { WorkflowHistory } from '@/features/fill/components/workflow-history';
 import type { Registration } from '@/lib/api/types';
 import { formatTimestamp } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadRegistration, registrationAction } from '../api';
 import { DeliveriesSection } from '../components/deliveries-section';
 import { deliveryRows, hasPending } from '../deliveries';

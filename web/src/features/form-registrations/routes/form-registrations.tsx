@@ -18,7 +18,7 @@ import { useAdminForm } from '@/features/form-admin/form-context';
 import { can } from '@/features/form-admin/rights';
 import { useAdminSession } from '@/features/form-admin/session';
 import { ApiError } from '@/lib/api';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { loadRegistrations, type ExportKind, type RegistrationsPage } from '../api';
 import { DownloadDialog } from '../components/download-dialog';
 import { FilterBar } from '../components/filter-bar';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { REGISTRATION_PHASE, type Condition, type FormElement, type Rule, type RuleAction } from '@/lib/form-logic';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import {
   ACTION_METHODS,
   blankAction,

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 
 interface TokenValueFieldProps {
   id: string;

@@ -13,7 +13,7 @@ import { FormPreview } from '@/features/form-editor/components/form-preview';
 import { SaveHeader } from '@/features/form-editor/components/save-header';
 import { moveItem, removeAt, replaceAt } from '@/features/form-editor/reorder';
 import { useEditedForm } from '@/features/form-editor/use-edited-form';
-import { nl } from '@/messages/nl';
+import { nl } from '@/messages/nl-admin';
 import { RuleCard } from '../components/rule-card';
 import { blankRule, checkRules } from '../rule-model';
 
