@@ -7,6 +7,7 @@ use crate::error::{AppError, Result};
 use domain::access::Role;
 use domain::ids::{ClientId, UserId};
 use lru::LruCache;
+use serde_json::value::RawValue;
 use std::hash::Hash;
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
@@ -83,8 +84,9 @@ pub struct CachedForm {
     pub form: Form,
     /// The schema and rules, parsed and checked.
     pub definition: domain::form::Form,
-    /// The schema as JSON text, stored (once) for the registrations made with it.
-    pub schema_json: Arc<str>,
+    /// The schema as JSON text, stored (once) for the registrations made with it and shared
+    /// by every answer to a send (never copied or parsed again per send).
+    pub schema_json: Arc<RawValue>,
     /// SHA-256 of `schema_json`.
     pub schema_hash: Arc<str>,
     /// Users allowed to fill it in; empty means everyone of the client.
@@ -176,7 +178,7 @@ impl Caches {
             hooks,
             form,
             definition,
-            schema_json: schema_text.into(),
+            schema_json: tenancy::tenant::registrations::raw_json(schema_text),
             schema_hash,
             allowed_users,
             allowed_groups,

@@ -163,10 +163,8 @@ pub fn evaluate_rules(
     values: &Map<String, Value>,
     registration: &RegistrationMeta,
 ) -> RuleOutcome {
-    let mut outcome = RuleOutcome {
-        values: values.clone(),
-        ..RuleOutcome::default()
-    };
+    // `values` is filled in at the end, from the copy the rules worked on.
+    let mut outcome = RuleOutcome::default();
     let mut errors = Vec::new();
     let main_rules: Vec<&Rule> = form
         .rules

@@ -40,8 +40,9 @@ pub fn validate_submission(
     let mut values = normalize_level(&form.schema, submitted);
     fill_computed(&form.schema, &mut values);
     fill_calculations(&form.schema, &mut values, None);
-    let outcome = evaluate_rules(form, &values, registration);
-    let mut values = outcome.values.clone();
+    let mut outcome = evaluate_rules(form, &values, registration);
+    // The checks below read only the rules' element states, so the values can be moved out.
+    let mut values = std::mem::take(&mut outcome.values);
     fill_computed(&form.schema, &mut values);
     fill_calculations(&form.schema, &mut values, None);
     let mut errors = Vec::new();
@@ -106,7 +107,13 @@ fn check_level(
     errors: &mut Vec<FieldError>,
 ) {
     for element in schema {
-        let key = format!("{prefix}{}", element.name);
+        // Main-form keys are the bare names: no string is built for them (every send checks
+        // every element).
+        let key: std::borrow::Cow<str> = if prefix.is_empty() {
+            std::borrow::Cow::Borrowed(&element.name)
+        } else {
+            std::borrow::Cow::Owned(format!("{prefix}{}", element.name))
+        };
         if outcome.is_hidden(&key) {
             values.remove(&element.name);
             continue;
@@ -132,7 +139,7 @@ fn check_level(
         }
         if let Some(message) = check_element(element, values.get(&element.name)) {
             errors.push(FieldError {
-                field: key,
+                field: key.into_owned(),
                 message,
             });
         }

@@ -5,7 +5,7 @@
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::registrations::{self, NewRegistration, SubmitOutcome};
-use sqlx::{Acquire, SqlitePool};
+use sqlx::{Acquire, SqliteConnection, SqlitePool};
 use std::collections::HashSet;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
@@ -47,12 +47,13 @@ fn writer_gone() -> TenancyError {
 }
 
 async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>) {
+    let mut conn = Connection { pool, open: None };
     let mut batch = Vec::with_capacity(MAX_BATCH);
     // Schema hashes known to be stored in this tenant (see registrations::apply_batch).
     let mut known_schemas = HashSet::new();
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let jobs = std::mem::take(&mut batch);
-        let (outcomes, replies) = commit_batch(&pool, jobs, &mut known_schemas).await;
+        let (outcomes, replies) = commit_batch(&mut conn, jobs, &mut known_schemas).await;
         for (outcome, reply) in outcomes.into_iter().zip(replies) {
             // A caller that gave up (client disconnected) no longer needs the answer; the
             // registration is stored all the same and a resend finds it by fill_token.
@@ -61,23 +62,46 @@ async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>)
     }
 }
 
+/// The writer's own connection, taken out of the tenant pool: a batch never waits for a
+/// connection that readers hold, and its statements stay prepared from batch to batch. After
+/// a failed batch it is dropped and a fresh one is taken, so a connection left in an unknown
+/// state is never used again.
+struct Connection {
+    pool: SqlitePool,
+    open: Option<SqliteConnection>,
+}
+
+impl Connection {
+    async fn get(&mut self) -> Result<&mut SqliteConnection> {
+        if self.open.is_none() {
+            self.open = Some(self.pool.acquire().await?.detach());
+        }
+        self.open.as_mut().ok_or_else(writer_gone)
+    }
+}
+
 /// Applies a batch in one transaction with the batched statements; if one of those fails,
 /// everything is rolled back and applied again send by send (a savepoint each), so one bad
 /// send never fails its neighbours. When a commit fails, every send in it gets the error —
 /// none was stored.
 async fn commit_batch(
-    pool: &SqlitePool,
+    conn: &mut Connection,
     jobs: Vec<(NewRegistration, Reply)>,
     known_schemas: &mut HashSet<Arc<str>>,
 ) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
     let (news, replies): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
-    let outcomes = match apply(pool, &news, Some(&mut *known_schemas)).await {
+    let outcomes = match apply(conn, &news, Some(&mut *known_schemas)).await {
         Ok(outcomes) => Ok(outcomes),
         Err(err) => {
             // What the rolled-back batch stored is gone again, schemas included.
             known_schemas.clear();
+            conn.open = None;
             tracing::warn!(error = %err, "batched send failed; applying the sends one by one");
-            apply(pool, &news, None).await
+            let outcomes = apply(conn, &news, None).await;
+            if outcomes.is_err() {
+                conn.open = None;
+            }
+            outcomes
         }
     };
     let outcomes = outcomes.unwrap_or_else(|err| {
@@ -91,12 +115,11 @@ async fn commit_batch(
 
 /// Batched when given the writer's known schemas, otherwise send by send.
 async fn apply(
-    pool: &SqlitePool,
+    conn: &mut Connection,
     news: &[NewRegistration],
     batched: Option<&mut HashSet<Arc<str>>>,
 ) -> Result<Vec<Result<SubmitOutcome>>> {
-    let mut conn = pool.acquire().await?;
-    let mut tx = conn.begin().await?;
+    let mut tx = conn.get().await?.begin().await?;
     let outcomes = if let Some(known_schemas) = batched {
         registrations::apply_batch(&mut tx, news, known_schemas).await?
     } else {

@@ -1,10 +1,13 @@
 //! The group-commit writer against a real tenant file: numbering, credits, idempotency.
 
+mod common;
+
+use common::{form, send};
 use serde_json::json;
 use std::collections::BTreeSet;
 use tenancy::platform::{Platform, clients};
-use tenancy::tenant::deliveries::{self, Planned};
-use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
+use tenancy::tenant::deliveries;
+use tenancy::tenant::registrations::SubmitOutcome;
 use tenancy::tenant::{credits, forms};
 use tenancy::{TenantDb, TenantRegistry};
 
@@ -24,57 +27,6 @@ async fn tenant_with_form(
         credits::add(&db, "test", credit_count, None).await?;
     }
     Ok((dir, registry, db))
-}
-
-/// A published form with an empty schema.
-fn form(id: &str, name: &str) -> forms::NewForm {
-    forms::NewForm {
-        id: id.into(),
-        folder_id: None,
-        name: name.into(),
-        form_type: "default".into(),
-        schema: json!([]),
-        rules: json!([]),
-        values: json!({}),
-        email_settings: json!([]),
-        webhook_integrations: json!([]),
-        settings: json!({}),
-        form_settings: json!({}),
-        form_summary: None,
-        registration_name_token: None,
-        guest_id: None,
-        published: true,
-        updated_by: None,
-    }
-}
-
-fn send(token: &str, hash: &str) -> NewRegistration {
-    NewRegistration {
-        form_id: "f1".into(),
-        fill_token: Some(token.into()),
-        payload_hash: hash.into(),
-        user_id: Some("u1".into()),
-        username: Some("invuller".into()),
-        wanted: Status::Completed,
-        phase: None,
-        handover: None,
-        schema: "[]".into(),
-        schema_hash: tenancy::secrets::sha256_hex(b"[]").into(),
-        allow_expired_credits: false,
-        outbox: vec![Planned {
-            channel: "email",
-            index: 0,
-            name: "Nieuwe melding".into(),
-            hook_type: "email",
-            phase: None,
-            setting: "{}".into(),
-        }],
-        finish: Box::new(|numbered| Finished {
-            values: json!({ "nummer": numbered.serial_number }),
-            summary: format!("Nr {}", numbered.serial_number),
-            registration_name: None,
-        }),
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -64,6 +64,9 @@ impl Outbox {
     /// `stop` says so.
     pub async fn run(self, ctx: JobContext, queue: Queue, mut stop: watch::Receiver<bool>) {
         let mut sweep = tokio::time::interval(SWEEP_EVERY);
+        // A sweep slower than the period (many clients) is followed by a pause, not by the
+        // missed ticks fired back to back.
+        sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             // Which event came first is decided here; the awaits happen after the select, so
             // no borrowed guard of `stop` is held across them.

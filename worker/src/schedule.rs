@@ -86,6 +86,8 @@ pub fn every(ctx: &JobContext) -> Duration {
 /// Looks at once and then every [`every`] until `stop` says so.
 pub async fn run(ctx: JobContext, queue: Queue, mut stop: watch::Receiver<bool>) {
     let mut every = tokio::time::interval(every(&ctx));
+    // A look slower than the period is followed by a pause, not by the missed ticks at once.
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = every.tick() => {}

@@ -67,7 +67,7 @@ pub struct RegistrationJson {
     pub registration_updated_at: String,
     /// The form's elements as they were when it was filled in.
     #[schema(value_type = Vec<Object>)]
-    pub schema: Box<RawValue>,
+    pub schema: std::sync::Arc<RawValue>,
     #[schema(value_type = Object)]
     pub values: Value,
     pub fill_token: Option<String>,

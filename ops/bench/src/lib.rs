@@ -70,8 +70,8 @@ pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[index.min(sorted.len() - 1)]
 }
 
-/// The server's state on `dir`, with room for `tenants` open tenant databases.
-pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> {
+/// The server's state on `dir`, keeping at most `tenant_cache` tenant databases open.
+pub async fn open_state(dir: &Path, tenant_cache: usize) -> AnyResult<api::AppState> {
     let config = api::Config {
         data_dir: dir.to_path_buf(),
         bind: "127.0.0.1:0".parse()?,
@@ -79,7 +79,7 @@ pub async fn open_state(dir: &Path, tenants: usize) -> AnyResult<api::AppState> 
         smtp_url: None,
         public_base_url: "http://127.0.0.1".into(),
         web_dir: dir.join("web"),
-        tenant_cache: tenants.max(256),
+        tenant_cache,
         queue_prefix: "bench".into(),
         environment: "bench".into(),
         trusted_proxies: Vec::new(),

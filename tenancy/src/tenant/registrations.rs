@@ -67,8 +67,8 @@ pub struct NewRegistration {
     /// `phase` the next phase): recorded in the same transaction.
     pub handover: Option<crate::tenant::workflow::Handover>,
     /// The form's schema as JSON text, kept (once per distinct schema) so the registration
-    /// can always be shown as it was filled in.
-    pub schema: std::sync::Arc<str>,
+    /// can always be shown as it was filled in; shared with the answer, never copied.
+    pub schema: Arc<RawValue>,
     /// SHA-256 of `schema`, its key in `form_schemas`.
     pub schema_hash: std::sync::Arc<str>,
     /// Admins may use expired credits (spec document 3: expiry counts only for non-admins).
@@ -103,8 +103,9 @@ pub struct Registration {
     pub phase: Option<String>,
     pub values: Value,
     /// The schema as it was when filled in, kept as JSON text: answers pass it through
-    /// without building a tree of every element for each registration.
-    pub schema: Box<RawValue>,
+    /// without building a tree of every element for each registration. Shared: every
+    /// registration of a batch made with one schema points at the same text.
+    pub schema: Arc<RawValue>,
     pub created_at: i64,
     pub updated_at: i64,
     /// When it was moved to the trash.
@@ -177,8 +178,8 @@ impl From<Row> for Registration {
 }
 
 /// Stored JSON text as a raw value; text that is not JSON (never written by us) reads as null.
-fn raw_json(text: String) -> Box<RawValue> {
-    RawValue::from_string(text).unwrap_or_else(|_| RawValue::NULL.to_owned())
+pub fn raw_json(text: String) -> Arc<RawValue> {
+    Arc::from(RawValue::from_string(text).unwrap_or_else(|_| RawValue::NULL.to_owned()))
 }
 
 macro_rules! select {
@@ -234,7 +235,7 @@ pub(crate) async fn apply_submit(
     let finished = (new.finish)(&numbered);
     sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")
         .bind(&*new.schema_hash)
-        .bind(&*new.schema)
+        .bind(new.schema.get())
         .execute(&mut *conn)
         .await?;
     sqlx::query(
@@ -420,7 +421,8 @@ pub(crate) async fn apply_batch(
         credits::consume(conn, i64::try_from(inserting(true)).unwrap_or(0), true).await?,
     ];
 
-    let mut rows = Vec::new();
+    // The stored text of each created registration's values, in the order of `outcomes`.
+    let mut stored_values = Vec::new();
     let mut outcomes: Vec<Result<SubmitOutcome>> = Vec::with_capacity(news.len());
     let mut replays = Vec::new();
     for (new, plan) in news.iter().zip(plans) {
@@ -471,20 +473,15 @@ pub(crate) async fn apply_batch(
             status: status.as_str().to_owned(),
             phase: new.phase.clone(),
             values: finished.values,
-            schema: raw_json(new.schema.to_string()),
+            schema: new.schema.clone(),
             created_at: at,
             updated_at: at,
             deleted_at: None,
         };
-        rows.push(serde_json::json!({
-            "id": reg.id, "form_id": reg.form_id, "serial_number": serial_number, "fill_token": reg.fill_token,
-            "payload_hash": new.payload_hash, "user_id": reg.user_id, "username": reg.username,
-            "registration_name": reg.registration_name, "summary": reg.summary, "status": reg.status,
-            "phase": reg.phase, "reg_values": reg.values.to_string(), "schema_hash": &*new.schema_hash, "created_at": at,
-        }));
+        stored_values.push(reg.values.to_string());
         outcomes.push(Ok(SubmitOutcome::Created(reg)));
     }
-    if !rows.is_empty() {
+    if !stored_values.is_empty() {
         // Schemas this writer stored before are skipped: a form's schema changes rarely, so
         // almost every batch needs no schema statement at all.
         let mut schemas: HashMap<&str, &str> = HashMap::new();
@@ -492,7 +489,7 @@ pub(crate) async fn apply_batch(
             .iter()
             .filter(|new| !known_schemas.contains(&new.schema_hash))
         {
-            schemas.entry(&new.schema_hash).or_insert(&new.schema);
+            schemas.entry(&new.schema_hash).or_insert(new.schema.get());
         }
         if !schemas.is_empty() {
             sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
@@ -501,17 +498,7 @@ pub(crate) async fn apply_batch(
                 .await?;
             known_schemas.extend(news.iter().map(|new| new.schema_hash.clone()));
         }
-        // One statement for the whole batch: the rows travel as one bound JSON array.
-        sqlx::query(
-            "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
-             SELECT value->>'id', value->>'form_id', value->>'serial_number', value->>'fill_token', value->>'payload_hash',
-                    value->>'user_id', value->>'username', value->>'registration_name', value->>'summary', value->>'status',
-                    value->>'phase', value->>'reg_values', value->>'schema_hash', value->>'created_at', value->>'created_at'
-             FROM json_each(?1)",
-        )
-        .bind(Value::Array(rows).to_string())
-        .execute(&mut *conn)
-        .await?;
+        insert_rows(conn, news, &outcomes, &stored_values).await?;
         for (new, outcome) in news.iter().zip(&outcomes) {
             let Ok(SubmitOutcome::Created(reg)) = outcome else {
                 continue;
@@ -542,6 +529,75 @@ pub(crate) async fn apply_batch(
         outcomes[index] = Ok(SubmitOutcome::Replayed(original));
     }
     Ok(outcomes)
+}
+
+/// Rows of the two INSERT shapes: a batch goes in 64 rows a statement, and what is left of
+/// it in one statement of 8 or 64 rows. Unused rows are bound as NULLs and skipped, so two
+/// prepared statements serve every batch size with one hand-off to SQLite per 64 rows.
+const SMALL_INSERT: usize = 8;
+const LARGE_INSERT: usize = 64;
+/// Columns of an inserted registration, in the order of [`insert_sql`].
+const INSERT_COLUMNS: usize = 15;
+
+/// Inserts the created registrations with multi-row INSERTs whose parameters are bound
+/// directly (no JSON for SQLite to parse and convert back to text).
+async fn insert_rows(
+    conn: &mut SqliteConnection,
+    news: &[NewRegistration],
+    outcomes: &[Result<SubmitOutcome>],
+    stored_values: &[String],
+) -> Result<()> {
+    let created: Vec<(&NewRegistration, &Registration)> = news
+        .iter()
+        .zip(outcomes)
+        .filter_map(|(new, outcome)| match outcome {
+            Ok(SubmitOutcome::Created(reg)) => Some((new, reg)),
+            _ => None,
+        })
+        .collect();
+    let rows: Vec<_> = created.iter().zip(stored_values).collect();
+    for chunk in rows.chunks(LARGE_INSERT) {
+        let shape = if chunk.len() <= SMALL_INSERT {
+            SMALL_INSERT
+        } else {
+            LARGE_INSERT
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(insert_sql(shape)));
+        for ((new, reg), values) in chunk {
+            query = query
+                .bind(&reg.id)
+                .bind(&reg.form_id)
+                .bind(reg.serial_number)
+                .bind(&reg.fill_token)
+                .bind(&new.payload_hash)
+                .bind(&reg.user_id)
+                .bind(&reg.username)
+                .bind(&reg.registration_name)
+                .bind(&reg.summary)
+                .bind(&reg.status)
+                .bind(&reg.phase)
+                .bind(*values)
+                .bind(&*new.schema_hash)
+                .bind(reg.created_at)
+                .bind(reg.updated_at);
+        }
+        for _ in 0..(shape - chunk.len()) * INSERT_COLUMNS {
+            query = query.bind(None::<&str>);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// `INSERT INTO registrations ... SELECT` over `rows` bound rows, skipping the unused ones
+/// (an id is never NULL in a real row).
+fn insert_sql(rows: usize) -> String {
+    let row = format!("({})", ["?"; INSERT_COLUMNS].join(", "));
+    format!(
+        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
+         SELECT * FROM (VALUES {}) WHERE column1 IS NOT NULL",
+        vec![row; rows].join(", ")
+    )
 }
 
 /// One registration of a form.

@@ -39,7 +39,7 @@ async fn main() -> AnyResult {
     let count = env_number("BENCH_FEATURES", 1_000_000);
     let rounds = env_number("BENCH_ROUNDS", 200);
     let dir = tempfile::tempdir()?;
-    let state = open_state(dir.path(), 1).await?;
+    let state = open_state(dir.path(), tenancy::registry::DEFAULT_CAP).await?;
     let fixture = setup(&state, 1).await?;
     let (client, _) = fixture.forms[0].clone();
     let client_id = domain::ids::ClientId::parse(&client).ok_or("client")?;

@@ -83,7 +83,7 @@ async fn main() -> AnyResult {
         .ok()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok())
         .filter(|made: &Value| made["rows"].as_u64() == Some(rows));
-    let state = open_state(&dir, 1).await?;
+    let state = open_state(&dir, tenancy::registry::DEFAULT_CAP).await?;
     let (client, form, api_key) = match &reuse {
         Some(made) => (
             made["client"].as_str().ok_or("client")?.to_owned(),

@@ -1,8 +1,9 @@
 //! Durable sends per second through the real HTTP server: concurrent senders against many
 //! clients with a 50-field form, every answer given only after its registration is committed
-//! (synchronous=FULL). In the same run it measures how fast SQLite on this machine can
-//! group-commit comparable rows without any HTTP, validation or routing around it, and
-//! prints the ratio between the two.
+//! (synchronous=FULL). Three runs by default: 1 client, 100 clients, and 1,000 clients with
+//! the tenant cache at its default of 256 pools (so pools are opened and closed under load).
+//! In each run it also measures how fast SQLite on this machine group-commits comparable rows
+//! without any HTTP, validation or routing around it, and prints the ratio between the two.
 
 use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup, values};
 use serde_json::json;
@@ -10,14 +11,72 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// What one run measured.
+struct Run {
+    clients: u64,
+    tenant_cache: usize,
+    sends: usize,
+    per_second: f64,
+    p50: Duration,
+    p99: Duration,
+    failures: u64,
+    raw: f64,
+}
+
 #[tokio::main]
 async fn main() -> AnyResult {
     let seconds = env_number("BENCH_SECONDS", 10);
     let concurrency = env_number("BENCH_CONCURRENCY", 64);
-    let client_count = env_number("BENCH_CLIENTS", 100);
+    let tenant_cache = usize::try_from(env_number(
+        "BENCH_TENANT_CACHE",
+        u64::try_from(tenancy::registry::DEFAULT_CAP)?,
+    ))?;
+    let runs: Vec<u64> = std::env::var("BENCH_CLIENTS")
+        .unwrap_or_else(|_| "1,100,1000".into())
+        .split(',')
+        .filter_map(|n| n.trim().parse().ok())
+        .collect();
+    let mut results = Vec::new();
+    for clients in runs {
+        let run = measure(clients, tenant_cache, concurrency, seconds).await?;
+        print_table(std::slice::from_ref(&run));
+        results.push(run);
+    }
+    println!("\nall runs ({concurrency} senders, {seconds} s measured each):");
+    print_table(&results);
+    Ok(())
+}
+
+fn print_table(runs: &[Run]) {
+    println!(
+        "{:>8} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
+        "clients", "cache", "sends", "sends/s", "p50 ms", "p99 ms", "failed", "raw rows/s", "ratio"
+    );
+    for run in runs {
+        println!(
+            "{:>8} {:>6} {:>9} {:>9.0} {:>9.2} {:>9.2} {:>9} {:>10.0} {:>6.2}",
+            run.clients,
+            run.tenant_cache,
+            run.sends,
+            run.per_second,
+            run.p50.as_secs_f64() * 1000.0,
+            run.p99.as_secs_f64() * 1000.0,
+            run.failures,
+            run.raw,
+            run.per_second / run.raw
+        );
+    }
+}
+
+async fn measure(
+    client_count: u64,
+    tenant_cache: usize,
+    concurrency: u64,
+    seconds: u64,
+) -> AnyResult<Run> {
     let dir = tempfile::tempdir()?;
-    let state = open_state(dir.path(), usize::try_from(client_count)?).await?;
-    println!("setting up {client_count} clients with a 50-field form ...");
+    let state = open_state(dir.path(), tenant_cache).await?;
+    println!("\nsetting up {client_count} clients with a 50-field form ...");
     let fixture = setup(&state, client_count).await?;
     let api_key = fixture.api_key;
     let form_ids: Vec<String> = fixture.forms.into_iter().map(|(_, form)| form).collect();
@@ -51,7 +110,12 @@ async fn main() -> AnyResult {
                 let form_id = &form_ids[usize::try_from(n).unwrap_or(0) % form_ids.len()];
                 let body = json!({ "form_id": form_id, "fill_token": format!("bench-{n}"), "values": values(n) });
                 let started = Instant::now();
-                let ok = matches!(http.post(&url).header("api-key", &key).json(&body).send().await, Ok(r) if r.status().as_u16() == 201);
+                // The answer is read to its end, as a device does; an unread body would also
+                // keep hyper from reusing the connection.
+                let ok = match http.post(&url).header("api-key", &key).json(&body).send().await {
+                    Ok(answer) => answer.status().as_u16() == 201 && answer.bytes().await.is_ok(),
+                    Err(_) => false,
+                };
                 if !ok {
                     failures.fetch_add(1, Ordering::Relaxed);
                 } else if measuring.load(Ordering::Relaxed) {
@@ -76,30 +140,17 @@ async fn main() -> AnyResult {
         latencies.extend(sender.await?);
     }
     latencies.sort();
-    let sends_per_second = latencies.len() as f64 / elapsed.as_secs_f64();
-
     let raw = raw_group_commit_rate(dir.path(), Duration::from_secs(seconds.min(5))).await?;
-
-    println!();
-    println!("durable sends            {:>10}", latencies.len());
-    println!("durable sends/s          {sends_per_second:>10.0}");
-    println!(
-        "latency p50              {:>10.2} ms",
-        percentile(&latencies, 0.50).as_secs_f64() * 1000.0
-    );
-    println!(
-        "latency p99              {:>10.2} ms",
-        percentile(&latencies, 0.99).as_secs_f64() * 1000.0
-    );
-    println!(
-        "failed sends             {:>10}",
-        failures.load(Ordering::Relaxed)
-    );
-    println!(
-        "raw group-commit rows/s  {raw:>10.0}   (SQLite alone, same settings, batches of 256)"
-    );
-    println!("ratio sends/raw          {:>10.2}", sends_per_second / raw);
-    Ok(())
+    Ok(Run {
+        clients: client_count,
+        tenant_cache,
+        sends: latencies.len(),
+        per_second: latencies.len() as f64 / elapsed.as_secs_f64(),
+        p50: percentile(&latencies, 0.50),
+        p99: percentile(&latencies, 0.99),
+        failures: failures.load(Ordering::Relaxed),
+        raw,
+    })
 }
 
 /// Rows per second SQLite commits on this machine with the tenant settings (WAL,

@@ -60,7 +60,7 @@ async fn main() -> AnyResult {
         // A fresh server per round: the answer lists all of the user's saved registrations,
         // so every round measures a user with exactly `count` of them.
         let dir = tempfile::tempdir()?;
-        let state = open_state(dir.path(), 1).await?;
+        let state = open_state(dir.path(), tenancy::registry::DEFAULT_CAP).await?;
         let fixture = setup(&state, 1).await?;
         let (client_id, form_id) = fixture.forms[0].clone();
         let url = format!(

@@ -1,0 +1,59 @@
+//! What the writer tests share: a published form and a send to it.
+
+#![allow(dead_code)] // each test binary uses a different part
+
+use serde_json::json;
+use tenancy::tenant::deliveries::Planned;
+use tenancy::tenant::forms;
+use tenancy::tenant::registrations::{Finished, NewRegistration, Status};
+
+/// A published form with an empty schema.
+pub fn form(id: &str, name: &str) -> forms::NewForm {
+    forms::NewForm {
+        id: id.into(),
+        folder_id: None,
+        name: name.into(),
+        form_type: "default".into(),
+        schema: json!([]),
+        rules: json!([]),
+        values: json!({}),
+        email_settings: json!([]),
+        webhook_integrations: json!([]),
+        settings: json!({}),
+        form_settings: json!({}),
+        form_summary: None,
+        registration_name_token: None,
+        guest_id: None,
+        published: true,
+        updated_by: None,
+    }
+}
+
+pub fn send(token: &str, hash: &str) -> NewRegistration {
+    NewRegistration {
+        form_id: "f1".into(),
+        fill_token: Some(token.into()),
+        payload_hash: hash.into(),
+        user_id: Some("u1".into()),
+        username: Some("invuller".into()),
+        wanted: Status::Completed,
+        phase: None,
+        handover: None,
+        schema: tenancy::tenant::registrations::raw_json("[]".into()),
+        schema_hash: tenancy::secrets::sha256_hex(b"[]").into(),
+        allow_expired_credits: false,
+        outbox: vec![Planned {
+            channel: "email",
+            index: 0,
+            name: "Nieuwe melding".into(),
+            hook_type: "email",
+            phase: None,
+            setting: "{}".into(),
+        }],
+        finish: Box::new(|numbered| Finished {
+            values: json!({ "nummer": numbered.serial_number }),
+            summary: format!("Nr {}", numbered.serial_number),
+            registration_name: None,
+        }),
+    }
+}
