@@ -189,8 +189,9 @@ pub(crate) async fn write_csv(
     };
     let (mut after, mut limit, mut done, mut stopped) = (0_i64, CHUNK_ROWS, 0_i64, false);
     let mut reported: Option<(Instant, i64)> = None;
+    let mut reader = registrations::ExportReader::open(db, &form.id, review).await?;
     for input in (0..inputs.len()).cycle() {
-        let rows = registrations::export_chunk(db, &form.id, review, after, limit).await?;
+        let rows = reader.chunk(after, limit).await?;
         let Some(last) = rows.last() else { break };
         after = last.serial_number;
         done += i64::try_from(rows.len()).unwrap_or(0);
