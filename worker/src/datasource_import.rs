@@ -21,6 +21,8 @@ const STEP: usize = 20_000;
 const ERRORS_KEPT: usize = 1_000;
 /// Old features removed per transaction after the switch.
 const REMOVE_STEP: i64 = 20_000;
+/// Tiles written per transaction of the places step: about as many places as a step of rows.
+const TILES_PER_STEP: usize = STEP / store::TILE_PLACES;
 
 /// What an import batch is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,11 +242,14 @@ pub async fn run(ctx: &JobContext, lease: &Lease<'_>) -> Result<(), BatchError> 
     let columns = reader
         .await
         .map_err(|err| BatchError::Retry(err.to_string()))?;
-    // The places of the whole import into the R*Tree in Z-order (`store::insert_places`).
-    places.sort_unstable_by_key(|(z, ..)| *z);
-    for (n, part) in places.chunks(STEP).enumerate() {
-        store::insert_places(&db, part).await?;
-        let done = count + (n * STEP + part.len());
+    // The places of the whole import into the R*Tree as tiles of neighbours (`store::tiles`).
+    let tiles = tokio::task::spawn_blocking(move || store::tiles(places))
+        .await
+        .map_err(|err| BatchError::Retry(err.to_string()))?;
+    let mut done = count;
+    for part in tiles.chunks(TILES_PER_STEP) {
+        store::insert_tiles(&db, part).await?;
+        done += part.iter().map(|tile| tile.features.len()).sum::<usize>();
         if !lease
             .progress(i64::try_from(done).unwrap_or(i64::MAX))
             .await?

@@ -1,4 +1,4 @@
-//! Queries on `datasources`, `datasource_features` and `datasource_places` (decision 023): the
+//! Queries on `datasources`, `datasource_features` and `datasource_place_tiles` (decision 023): the
 //! client's lists of objects for map and search elements. Readers see a datasource's current
 //! generation only; an import fills the next one and switches in one statement.
 
@@ -108,9 +108,60 @@ pub struct NewFeature {
 /// Features written per statement: SQLite binds at most 32,766 values.
 const ROWS_PER_STATEMENT: usize = 400;
 
-/// A written feature's place, for [`insert_places`]: its position on the Z-order curve, its
-/// id, (latitude, longitude).
-pub type Place = (u64, i64, (f64, f64));
+/// A written feature's place, for [`tiles`]: its id, (latitude, longitude).
+pub type Place = (i64, (f64, f64));
+
+/// Places per tile of the R*Tree.
+pub const TILE_PLACES: usize = 32;
+
+/// Neighbouring places of one import under one R*Tree entry: their bounding box and ids.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tile {
+    /// The smallest feature id among them: unique, since a feature is in one tile only, and
+    /// so removed with that feature (see [`remove_stale`]).
+    pub id: i64,
+    /// (west, south, east, north).
+    pub bounds: (f64, f64, f64, f64),
+    pub features: Vec<i64>,
+}
+
+/// Cuts the places of an import into tiles of [`TILE_PLACES`] neighbours, by
+/// sort-tile-recursive packing: sorted by longitude into vertical slices of equal count, each
+/// slice sorted by latitude and cut into tiles. Tiles follow where the places are dense, so
+/// a viewport meets a few whatever the density, and they barely overlap.
+pub fn tiles(mut places: Vec<Place>) -> Vec<Tile> {
+    if places.is_empty() {
+        return Vec::new();
+    }
+    let tile_count = places.len().div_ceil(TILE_PLACES);
+    let slices = (tile_count as f64).sqrt().ceil() as usize;
+    // Whole tiles per slice, so only each slice's last tile may be short.
+    let per_slice = tile_count.div_ceil(slices) * TILE_PLACES;
+    places.sort_unstable_by(|(_, (_, a)), (_, (_, b))| a.total_cmp(b));
+    let mut tiles = Vec::with_capacity(tile_count);
+    for slice in places.chunks_mut(per_slice) {
+        slice.sort_unstable_by(|(_, (a, _)), (_, (b, _))| a.total_cmp(b));
+        for part in slice.chunks(TILE_PLACES) {
+            let mut bounds = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+            for &(_, (lat, lon)) in part {
+                bounds = (
+                    bounds.0.min(lon),
+                    bounds.1.min(lat),
+                    bounds.2.max(lon),
+                    bounds.3.max(lat),
+                );
+            }
+            let features: Vec<i64> = part.iter().map(|(id, _)| *id).collect();
+            let id = features.iter().copied().min().unwrap_or_default();
+            tiles.push(Tile {
+                id,
+                bounds,
+                features,
+            });
+        }
+    }
+    tiles
+}
 
 /// Runs `write` on a connection with a page cache sized for an import step: a step touches
 /// far more pages than the default 2 MB holds (R*Tree nodes, indexes), and with too small a
@@ -133,7 +184,7 @@ async fn with_step_cache<T>(
 }
 
 /// Writes features into generation `generation` of a datasource, in one transaction (one
-/// import step); answers the places of those that have one, for [`insert_places`].
+/// import step); answers the places of those that have one, for [`tiles`].
 pub async fn insert_features(
     db: &TenantDb,
     datasource: &str,
@@ -162,9 +213,11 @@ pub async fn insert_features(
                     .bind(&feature.data);
             }
             let ids = query.fetch_all(&mut *tx).await?;
-            placed.extend(ids.into_iter().zip(part).filter_map(|(id, feature)| {
-                feature.place.map(|place| (z_order(place), id, place))
-            }));
+            placed.extend(
+                ids.into_iter()
+                    .zip(part)
+                    .filter_map(|(id, feature)| feature.place.map(|place| (id, place))),
+            );
         }
         tx.commit().await?;
         Ok(placed)
@@ -172,22 +225,27 @@ pub async fn insert_features(
     .await
 }
 
-/// Puts places into the R*Tree in one transaction. Given in Z-order (the whole import's places
-/// sorted first), neighbours go in one after the other, so each insert mostly finds the nodes
-/// the one before it used still in the cache. The R*Tree takes more than half of an import's
-/// time (ops/bench `datasources` at 200,000 features: 4.9 s with it, 2.1 s without).
-pub async fn insert_places(db: &TenantDb, places: &[Place]) -> Result<()> {
+/// Puts tiles into the R*Tree in one transaction.
+pub async fn insert_tiles(db: &TenantDb, tiles: &[Tile]) -> Result<()> {
     with_step_cache(db, async |conn: &mut SqliteConnection| {
         use sqlx::Connection;
         let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-        for part in places.chunks(ROWS_PER_STATEMENT) {
-            let values = vec!["(?, ?, ?, ?, ?)"; part.len()].join(", ");
+        for part in tiles.chunks(ROWS_PER_STATEMENT) {
+            let values = vec!["(?, ?, ?, ?, ?, ?)"; part.len()].join(", ");
             let sql = format!(
-                "INSERT INTO datasource_places (id, min_lon, max_lon, min_lat, max_lat) VALUES {values}"
+                "INSERT INTO datasource_place_tiles (id, min_lon, max_lon, min_lat, max_lat, features)
+                 VALUES {values}"
             );
             let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for &(_, id, (lat, lon)) in part {
-                query = query.bind(id).bind(lon).bind(lon).bind(lat).bind(lat);
+            for tile in part {
+                let (west, south, east, north) = tile.bounds;
+                query = query
+                    .bind(tile.id)
+                    .bind(west)
+                    .bind(east)
+                    .bind(south)
+                    .bind(north)
+                    .bind(serde_json::to_string(&tile.features)?);
             }
             query.execute(&mut *tx).await?;
         }
@@ -199,22 +257,6 @@ pub async fn insert_places(db: &TenantDb, places: &[Place]) -> Result<()> {
 
 /// Page cache (KiB) of a connection while it writes an import step.
 const STEP_CACHE_KIB: u32 = 64 * 1024;
-
-/// A place's position on the Z-order (Morton) curve: the bits of its longitude and latitude,
-/// each scaled to 32 bits, interleaved. Near on the curve is mostly near on the map.
-fn z_order((lat, lon): (f64, f64)) -> u64 {
-    let scale = |value: f64, low: f64, span: f64| -> u64 {
-        (((value - low) / span).clamp(0.0, 1.0) * f64::from(u32::MAX)) as u64
-    };
-    let spread = |mut v: u64| {
-        v = (v | (v << 16)) & 0x0000_ffff_0000_ffff;
-        v = (v | (v << 8)) & 0x00ff_00ff_00ff_00ff;
-        v = (v | (v << 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        v = (v | (v << 2)) & 0x3333_3333_3333_3333;
-        (v | (v << 1)) & 0x5555_5555_5555_5555
-    };
-    spread(scale(lon, -180.0, 360.0)) | (spread(scale(lat, -90.0, 180.0)) << 1)
-}
 
 /// Makes `generation` the one readers see, with its count, data columns and refused rows; in
 /// one statement, so a reader sees the old set or the new one.
@@ -255,7 +297,8 @@ pub async fn remove_stale(db: &TenantDb, id: &str, keep: Option<i64>, limit: i64
     .fetch_all(&mut *tx)
     .await?;
     let list = serde_json::to_string(&ids)?;
-    sqlx::query("DELETE FROM datasource_places WHERE id IN (SELECT value FROM json_each(?1))")
+    // A tile's id is one of its features' (all of one import), so it goes with that one.
+    sqlx::query("DELETE FROM datasource_place_tiles WHERE id IN (SELECT value FROM json_each(?1))")
         .bind(&list)
         .execute(&mut *tx)
         .await?;
@@ -294,9 +337,10 @@ pub const NO_STATUS: &str = "_none";
 
 /// The current features of a map datasource inside a viewport, at most `limit`, and how many
 /// are inside in all; with `statuses`, only features with one of them ([`NO_STATUS`] for
-/// none). `CROSS JOIN` keeps SQLite from its own choice of walking every feature of the
-/// datasource and asking the R*Tree for each (hundreds of milliseconds at a million): the
-/// R*Tree finds the few places in the box, then each feature is looked up by id.
+/// none). The R*Tree finds the tiles the box meets, each of their features is looked up by
+/// id and kept when it lies inside. `CROSS JOIN` keeps SQLite from its own choice of walking
+/// every feature of the datasource and asking the R*Tree for each (hundreds of milliseconds
+/// at a million).
 pub async fn in_box(
     db: &TenantDb,
     source: &Datasource,
@@ -308,8 +352,10 @@ pub async fn in_box(
         ($select:literal, $tail:literal) => {
             concat!(
                 $select,
-                " FROM datasource_places p CROSS JOIN datasource_features f ON f.id = p.id
-                 WHERE p.min_lon >= ?2 AND p.max_lon <= ?4 AND p.min_lat >= ?3 AND p.max_lat <= ?5
+                " FROM datasource_place_tiles t CROSS JOIN json_each(t.features) m
+                      CROSS JOIN datasource_features f ON f.id = m.value
+                 WHERE t.max_lon >= ?2 AND t.min_lon <= ?4 AND t.max_lat >= ?3 AND t.min_lat <= ?5
+                   AND f.lon BETWEEN ?2 AND ?4 AND f.lat BETWEEN ?3 AND ?5
                    AND f.datasource_id = ?1 AND f.generation = ?6 AND f.hidden = 0
                    AND (?7 IS NULL OR COALESCE(NULLIF(f.status, ''), '_none')
                         IN (SELECT value FROM json_each(?7))) ",
@@ -462,4 +508,66 @@ pub async fn apply(
     }
     tx.commit().await?;
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Places on a skewed grid: a dense town in a sparse country.
+    fn places(count: i64) -> Vec<Place> {
+        (1..=count)
+            .map(|id| {
+                let (a, b) = ((id * 7919 % 1000) as f64, (id * 104_729 % 997) as f64);
+                let place = if id % 3 == 0 {
+                    (52.0 + a / 100_000.0, 5.0 + b / 100_000.0)
+                } else {
+                    (50.8 + a / 400.0, 3.4 + b / 250.0)
+                };
+                (id, place)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_place_is_in_one_tile_within_its_bounds() {
+        for count in [0, 1, 31, 32, 33, 1_000, 10_007] {
+            let given = places(count);
+            let tiles = tiles(given.clone());
+            assert_eq!(
+                tiles.len(),
+                (count as usize).div_ceil(TILE_PLACES),
+                "{count}"
+            );
+            let mut seen: Vec<i64> = tiles.iter().flat_map(|t| t.features.clone()).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (1..=count).collect::<Vec<_>>(), "{count}");
+            for tile in &tiles {
+                assert!(!tile.features.is_empty() && tile.features.len() <= TILE_PLACES);
+                assert_eq!(Some(&tile.id), tile.features.iter().min());
+                let (west, south, east, north) = tile.bounds;
+                for id in &tile.features {
+                    let (_, (lat, lon)) = given[(*id - 1) as usize];
+                    assert!(west <= lon && lon <= east && south <= lat && lat <= north);
+                }
+            }
+        }
+    }
+
+    /// Packing follows density: the town's tiles are far smaller than the country's.
+    #[test]
+    fn tiles_are_small_where_places_are_dense() {
+        let tiles = tiles(places(30_000));
+        let area = |t: &Tile| (t.bounds.2 - t.bounds.0) * (t.bounds.3 - t.bounds.1);
+        let town = tiles
+            .iter()
+            .filter(|t| t.bounds.1 >= 52.0 && t.bounds.3 <= 52.01);
+        let largest_in_town = town.map(area).fold(0.0, f64::max);
+        let total: f64 = tiles.iter().map(area).sum();
+        assert!(
+            largest_in_town > 0.0 && largest_in_town < total / tiles.len() as f64 / 20.0,
+            "{largest_in_town} {}",
+            total / tiles.len() as f64
+        );
+    }
 }
