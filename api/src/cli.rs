@@ -173,12 +173,9 @@ async fn serve(config: Config, with_workers: bool) -> AnyResult {
     Ok(())
 }
 
-async fn run_workers(state: AppState, mut stop: watch::Receiver<bool>) -> AnyResult {
+async fn run_workers(state: AppState, stop: watch::Receiver<bool>) -> AnyResult {
     let ctx = state.job_context()?;
-    worker::runner::run(state.queue.clone(), ctx, async move {
-        let _ = stop.wait_for(|stopped| *stopped).await;
-    })
-    .await?;
+    worker::runner::supervise(state.queue.clone(), ctx, stop).await?;
     Ok(())
 }
 

@@ -1,7 +1,8 @@
 //! Prometheus metrics of one eform process: HTTP requests, jobs and open tenant pools.
 
 use prometheus::{
-    HistogramOpts, HistogramVec, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
+    HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry,
+    TextEncoder,
 };
 
 /// Every metric the process exports at `GET /metrics`. Cloning shares the counters.
@@ -18,6 +19,8 @@ pub struct Metrics {
     pub jobs_failed: IntCounterVec,
     /// Tenant pools open in this process.
     pub tenant_pools_open: IntGauge,
+    /// Times this process's queue workers ended on their own and were started again.
+    pub worker_restarts: IntCounter,
     /// Per client (from the latest dashboard report): completed registrations.
     pub client_registrations: IntGaugeVec,
     /// Per client (from the latest dashboard report): credits left.
@@ -59,6 +62,10 @@ impl Metrics {
             &["job"],
         )?;
         let tenant_pools_open = IntGauge::new("tenant_pools_open", "Tenant database pools open")?;
+        let worker_restarts = IntCounter::new(
+            "worker_restarts_total",
+            "Queue workers that ended on their own and were started again",
+        )?;
         let per_client =
             |name: &str, help: &str| IntGaugeVec::new(Opts::new(name, help), &["client", "name"]);
         let client_registrations = per_client(
@@ -82,6 +89,7 @@ impl Metrics {
         registry.register(Box::new(jobs_processed.clone()))?;
         registry.register(Box::new(jobs_failed.clone()))?;
         registry.register(Box::new(tenant_pools_open.clone()))?;
+        registry.register(Box::new(worker_restarts.clone()))?;
         for gauge in [
             &client_registrations,
             &client_credits_left,
@@ -97,6 +105,7 @@ impl Metrics {
             jobs_processed,
             jobs_failed,
             tenant_pools_open,
+            worker_restarts,
             client_registrations,
             client_credits_left,
             client_disk_bytes,
