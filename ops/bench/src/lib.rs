@@ -163,3 +163,71 @@ pub async fn serve(state: api::AppState) -> AnyResult<SocketAddr> {
     tokio::spawn(async move { axum::serve(listener, api::http::app(state)).await });
     Ok(address)
 }
+
+/// The peak of one kind of memory of this process while some work runs, sampled every 20 ms
+/// from `/proc/self/status` (Linux).
+pub struct MemoryPeak {
+    field: &'static str,
+    before: u64,
+    peak: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    running: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    sampler: std::thread::JoinHandle<()>,
+}
+
+impl MemoryPeak {
+    /// Starts sampling `field` of `/proc/self/status` (in KiB): `VmRSS` for all resident
+    /// memory, `RssAnon` for the process's own (without the pages of files it maps).
+    pub fn start(field: &'static str) -> MemoryPeak {
+        use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+        let before = status_kib(field);
+        let peak = std::sync::Arc::new(AtomicU64::new(before));
+        let running = std::sync::Arc::new(AtomicBool::new(true));
+        let sampler = {
+            let (peak, running) = (peak.clone(), running.clone());
+            std::thread::spawn(move || {
+                while running.load(Ordering::Relaxed) {
+                    peak.fetch_max(status_kib(field), Ordering::Relaxed);
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            })
+        };
+        MemoryPeak {
+            field,
+            before,
+            peak,
+            running,
+            sampler,
+        }
+    }
+
+    /// Stops sampling; answers the line to print, `while` naming the work.
+    pub fn stop(self, during: &str) -> String {
+        use std::sync::atomic::Ordering;
+        self.running.store(false, Ordering::Relaxed);
+        let _ = self.sampler.join();
+        let peak = self.peak.load(Ordering::Relaxed);
+        format!(
+            "  memory ({}): {:.0} MiB before, peak {:.0} MiB while {during} (+{:.0} MiB)",
+            self.field,
+            self.before as f64 / 1024.0,
+            peak as f64 / 1024.0,
+            peak.saturating_sub(self.before) as f64 / 1024.0
+        )
+    }
+}
+
+/// A `/proc/self/status` field of this process in KiB (0 when it cannot be read).
+fn status_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find(|line| {
+                    line.strip_prefix(field)
+                        .is_some_and(|rest| rest.starts_with(':'))
+                })
+                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}

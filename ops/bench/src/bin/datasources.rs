@@ -3,25 +3,10 @@
 //! (features/s, seconds, the process's peak memory), then viewports of 1 km read through the
 //! real HTTP server (p50/p99 of `BENCH_ROUNDS` requests, default 200).
 
-use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use eform_bench::{AnyResult, MemoryPeak, env_number, open_state, percentile, serve, setup};
+use std::time::Instant;
 use tenancy::platform::{batches, directory};
 use tenancy::tenant::{datasources, files};
-
-/// Resident memory of this process in KiB (Linux).
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|line| line.starts_with("VmRSS:"))
-                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
-}
 
 /// A small deterministic generator (xorshift).
 struct Rng(u64);
@@ -98,36 +83,19 @@ async fn main() -> AnyResult {
     )
     .await?;
 
-    let before = rss_kib();
-    let peak = Arc::new(AtomicU64::new(before));
-    let running = Arc::new(AtomicBool::new(true));
-    let sampler = {
-        let (peak, running) = (peak.clone(), running.clone());
-        std::thread::spawn(move || {
-            while running.load(Ordering::Relaxed) {
-                peak.fetch_max(rss_kib(), Ordering::Relaxed);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        })
-    };
+    let memory = MemoryPeak::start("VmRSS");
     let ctx = state.job_context()?;
     let started = Instant::now();
     worker::batch::run(&ctx, &batch).await?;
     let seconds = started.elapsed().as_secs_f64();
-    running.store(false, Ordering::Relaxed);
-    let _ = sampler.join();
+    let memory = memory.stop("importing");
     let source = datasources::find(&db, &id).await?.ok_or("datasource")?;
     println!(
         "  import: {} features in {seconds:.2} s: {:.0} features/s",
         source.feature_count,
         source.feature_count as f64 / seconds
     );
-    println!(
-        "  memory: {:.0} MiB before, peak {:.0} MiB while importing (+{:.0} MiB)",
-        before as f64 / 1024.0,
-        peak.load(Ordering::Relaxed) as f64 / 1024.0,
-        peak.load(Ordering::Relaxed).saturating_sub(before) as f64 / 1024.0
-    );
+    println!("{memory}");
 
     // Viewports of about 1 km (0.0146 degrees of longitude, 0.009 of latitude at 52 N).
     let address = serve(state.clone()).await?;

@@ -1,32 +1,17 @@
 //! The registrations review at size (issue 11): a form of 50 fields with `BENCH_ROWS`
 //! registrations (default 1,000,000). Prints the latency of a page of the list through the
 //! real HTTP server for typical filters (p50/p99), and the CSV export of all of them through
-//! the job's own code: rows/s, seconds and the process's own peak memory (not the mapped file) while it ran.
+//! the job's own code: rows/s, seconds and the process's own peak memory (without the mapped
+//! file) while it ran.
 
-use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup, values};
+use eform_bench::{
+    AnyResult, MemoryPeak, env_number, open_state, percentile, serve, setup, values,
+};
 use serde_json::Value;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tenancy::platform::{batches, memberships};
 use tenancy::tenant::value_indexes;
-
-/// Resident memory of this process in KiB (Linux).
-/// The process's own memory (its heap and stacks): the pages of the database file the
-/// export maps are the kernel's page cache, which reading with pread fills just the same,
-/// and are left out.
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find(|line| line.starts_with("RssAnon:"))
-                .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
-        })
-        .unwrap_or(0)
-}
 
 /// Copies the form's one registration `rows` times straight into the client's SQLite file,
 /// varying the fields the filters look at: what a big client's file holds after years.
@@ -224,23 +209,11 @@ async fn main() -> AnyResult {
         .json()
         .await?;
     let batch = started["queue_id"].as_str().ok_or("queue_id")?.to_owned();
-    let before = rss_kib();
-    let peak = Arc::new(AtomicU64::new(before));
-    let running = Arc::new(AtomicBool::new(true));
-    let sampler = {
-        let (peak, running) = (peak.clone(), running.clone());
-        std::thread::spawn(move || {
-            while running.load(Ordering::Relaxed) {
-                peak.fetch_max(rss_kib(), Ordering::Relaxed);
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        })
-    };
+    let memory = MemoryPeak::start("RssAnon");
     let clock = Instant::now();
     worker::batch::run(&ctx, &batch).await?;
     let seconds = clock.elapsed().as_secs_f64();
-    running.store(false, Ordering::Relaxed);
-    let _ = sampler.join();
+    let memory = memory.stop("exporting");
     let done = batches::find(&state.platform, &batch)
         .await?
         .ok_or("batch")?;
@@ -263,11 +236,6 @@ async fn main() -> AnyResult {
         size as f64 / 1_048_576.0,
         done.status.as_str()
     );
-    println!(
-        "  memory (anonymous): {:.0} MiB before, peak {:.0} MiB while exporting (+{:.0} MiB)",
-        before as f64 / 1024.0,
-        peak.load(Ordering::Relaxed) as f64 / 1024.0,
-        peak.load(Ordering::Relaxed).saturating_sub(before) as f64 / 1024.0
-    );
+    println!("{memory}");
     Ok(())
 }
