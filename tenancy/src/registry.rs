@@ -8,7 +8,7 @@ use crate::tenant::meta;
 use crate::writer::Writer;
 use domain::ids::ClientId;
 use lru::LruCache;
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -125,9 +125,12 @@ impl TenantRegistry {
     pub async fn create(&self, client: &ClientId) -> Result<TenantDb> {
         let dir = self.tenant_dir(client);
         std::fs::create_dir_all(dir.join("files"))?;
-        let pool = open_pool(&dir, true).await?;
-        meta::claim(&pool, client).await?;
-        drop(pool);
+        let pool = connect_tenant(&dir, true).await?;
+        let mut conn = pool.acquire().await?;
+        migrate(&pool, &mut conn).await?;
+        meta::claim(&mut conn, client).await?;
+        drop(conn);
+        pool.close().await;
         self.open(client).await
     }
 
@@ -141,8 +144,17 @@ impl TenantRegistry {
                 if !dir.join("tenant.db").is_file() {
                     return Err(TenancyError::UnknownClient(client.to_string()));
                 }
-                let pool = open_pool(&dir, false).await?;
-                meta::check(&pool, client).await?;
+                let pool = connect_tenant(&dir, false).await?;
+                let mut conn = pool.acquire().await?;
+                migrate(&pool, &mut conn).await?;
+                meta::check(&mut conn, client).await?;
+                // Back in the pool before the caller's first query. Dropped, a connection
+                // goes back in a task of its own after a round trip to its thread, and a
+                // query in the meantime finds none idle and opens a second one: another
+                // thread and another parse of the schema, which doubled the cost of an open.
+                // This awaits sqlx's own way back (the one its drop spawns; hidden from its
+                // docs, so a test below notices when it stops doing this).
+                conn.return_to_pool().await;
                 let writer = Writer::start(pool.clone());
                 Ok(Open { pool, writer })
             })
@@ -199,10 +211,9 @@ impl TenantRegistry {
     }
 }
 
-/// Opens a tenant database and brings its schema up to date. The applied migration count is
-/// kept in `user_version`, so an up-to-date tenant opens without reading the migration table.
-async fn open_pool(dir: &Path, create: bool) -> Result<SqlitePool> {
-    let pool = connect(
+/// Opens a tenant database with the tenant settings.
+async fn connect_tenant(dir: &Path, create: bool) -> Result<SqlitePool> {
+    connect(
         &dir.join("tenant.db"),
         ConnectOptions {
             create,
@@ -210,24 +221,51 @@ async fn open_pool(dir: &Path, create: bool) -> Result<SqlitePool> {
             secure_delete: false,
         },
     )
-    .await?;
+    .await
+}
+
+/// Brings a tenant's schema up to date. The applied migration count is kept in
+/// `user_version`, so an up-to-date tenant opens without reading the migration table.
+async fn migrate(pool: &SqlitePool, conn: &mut SqliteConnection) -> Result<()> {
     let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
     let version: i64 = sqlx::query_scalar("PRAGMA user_version")
-        .fetch_one(&pool)
+        .fetch_one(&mut *conn)
         .await?;
     if version != expected {
-        MIGRATOR.run(&pool).await?;
+        MIGRATOR.run(pool).await?;
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "PRAGMA user_version = {expected}"
         )))
-        .execute(&pool)
+        .execute(&mut *conn)
         .await?;
     }
-    Ok(pool)
+    Ok(())
 }
 
 /// Migrates one tenant without keeping it open (`eform migrate`).
 pub async fn migrate_dir(dir: &Path) -> Result<()> {
-    open_pool(dir, false).await?.close().await;
+    let pool = connect_tenant(dir, false).await?;
+    migrate(&pool, &mut *pool.acquire().await?).await?;
+    pool.close().await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A closed tenant's open and the query right after it share one connection: each
+    /// connection costs a thread of its own and a parse of the whole schema.
+    #[tokio::test]
+    async fn an_open_and_the_first_query_after_it_share_one_connection() -> Result<()> {
+        let dir = tempfile::tempdir()?;
+        let client = ClientId::from_trusted(crate::new_id());
+        let registry = TenantRegistry::new(dir.path(), 1);
+        registry.create(&client).await?;
+        registry.forget(&client);
+        let db = registry.open(&client).await?;
+        crate::tenant::credits::left(&db, false).await?;
+        assert_eq!(db.pool().size(), 1);
+        Ok(())
+    }
 }

@@ -2,22 +2,22 @@
 
 use crate::error::{Result, TenancyError};
 use domain::ids::ClientId;
-use sqlx::SqlitePool;
+use sqlx::SqliteConnection;
 
 /// Stamps a new tenant database with its client id.
-pub(crate) async fn claim(pool: &SqlitePool, client: &ClientId) -> Result<()> {
+pub(crate) async fn claim(conn: &mut SqliteConnection, client: &ClientId) -> Result<()> {
     sqlx::query("INSERT OR IGNORE INTO tenant_meta (key, value) VALUES ('client_id', ?1)")
         .bind(client.as_str())
-        .execute(pool)
+        .execute(&mut *conn)
         .await?;
-    check(pool, client).await
+    check(conn, client).await
 }
 
 /// Refuses a database that belongs to another client than the folder it was found in.
-pub(crate) async fn check(pool: &SqlitePool, client: &ClientId) -> Result<()> {
+pub(crate) async fn check(conn: &mut SqliteConnection, client: &ClientId) -> Result<()> {
     let owner: Option<String> =
         sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
-            .fetch_optional(pool)
+            .fetch_optional(conn)
             .await?;
     match owner {
         Some(owner) if owner == client.as_str() => Ok(()),
