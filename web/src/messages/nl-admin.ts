@@ -247,6 +247,7 @@ export const nl = {
       failed: 'Het inlezen is mislukt.',
       background: 'Het inlezen gaat door als u dit venster sluit.',
       toDetail: 'Naar de databron',
+      cancel: 'Annuleren', // ours: stops the upload, nothing is saved
     },
     created: (name: string) => `Databron ${name} is aangemaakt.`,
     saved: (name: string) => `Databron ${name} is aangepast.`,

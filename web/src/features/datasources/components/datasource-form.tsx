@@ -121,6 +121,11 @@ export function DatasourceForm({ kind, clientId, current, cancelTo }: Datasource
     }
   };
 
+  const cancelUpload = () => {
+    running.current?.abort();
+    setProgress({ phase: 'idle' });
+  };
+
   const chooseFile = (file: File | undefined) => {
     setDraft((before) => ({ ...before, file: file ?? null }));
     if (fileInput.current) fileInput.current.value = '';
@@ -221,7 +226,7 @@ export function DatasourceForm({ kind, clientId, current, cancelTo }: Datasource
           </Button>
         </Stack>
       </Paper>
-      <ImportProgressDialog state={progress} onToDetail={saved ? () => toDetail(saved) : null} />
+      <ImportProgressDialog state={progress} onToDetail={saved ? () => toDetail(saved) : null} onCancelUpload={cancelUpload} />
     </Box>
   );
 }

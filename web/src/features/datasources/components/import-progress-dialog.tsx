@@ -49,20 +49,24 @@ interface ImportProgressDialogProps {
   state: ImportPhase;
   /** Goes on to the datasource's detail (while importing: the import runs on). Null before the datasource exists. */
   onToDetail: (() => void) | null;
+  /** Stops the upload and goes back to the form; nothing is saved. */
+  onCancelUpload: () => void;
 }
 
 /**
  * The import progress dialog of spec 002 screen 19 and section 4: upload, save, then the batch
  * import until its queue is empty. A polite live region reads each change out; the bar has no
- * measure until the server counted the steps.
+ * measure until the server counted the steps. The upload can be cancelled (a large file on a
+ * weak signal); once the datasource is being saved there is nothing left to cancel.
  */
-export function ImportProgressDialog({ state, onToDetail }: ImportProgressDialogProps) {
+export function ImportProgressDialog({ state, onToDetail, onCancelUpload }: ImportProgressDialogProps) {
   const titleId = useId();
   const open = state.phase !== 'idle';
   const { text, percent } = phaseReport(state);
   const running = state.phase === 'uploading' || state.phase === 'saving' || state.phase === 'importing';
+  const uploading = state.phase === 'uploading';
   return (
-    <SizedDialog width={800} open={open} aria-labelledby={titleId} onClose={() => undefined}>
+    <SizedDialog width={800} open={open} aria-labelledby={titleId} onClose={() => uploading && onCancelUpload()}>
       <DialogTitle id={titleId}>{t.title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -81,6 +85,7 @@ export function ImportProgressDialog({ state, onToDetail }: ImportProgressDialog
         </Stack>
       </DialogContent>
       <DialogActions>
+        {uploading && <Button onClick={onCancelUpload}>{t.cancel}</Button>}
         {onToDetail && (state.phase === 'importing' || state.phase === 'failed') && (
           <Button variant={state.phase === 'failed' ? 'contained' : 'text'} onClick={onToDetail}>
             {t.toDetail}

@@ -106,6 +106,25 @@ describe('datasource create', () => {
     expect(polls(calls)).toBe(2);
   });
 
+  it('cancels the upload: the request is aborted, nothing is saved and the form keeps what was filled in', async () => {
+    const { calls, sent } = renderCreate('search');
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: /Naam/ }), 'Straten');
+    await user.upload(fileInput(), csv('straten.csv'));
+    await user.click(screen.getByRole('button', { name: 'Databron aanmaken' }));
+    const xhr = await nextRequest(sent, 0);
+    const dialog = await screen.findByRole('dialog', { name: 'Databron inlezen' });
+    act(() => xhr.progress(10, 40));
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+
+    expect(xhr.aborted).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Databron inlezen' })).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect((screen.getByRole('textbox', { name: /Naam/ }) as HTMLInputElement).value).toBe('Straten');
+    expect(screen.getByText(/^Gekozen: straten\.csv/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('says so when the import failed, and leads on to the datasource to read why', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const created = datasourceResource('search', 'ds-new', { name: 'Weg' }, 'fid-9');
