@@ -358,6 +358,9 @@ export const nl = {
     track: (label: string, points: number, duration: string) =>
       `${label}: ${points === 1 ? '1 punt' : `${points} punten`}, duur ${duration}`,
     empty: 'Deze registratie heeft geen vastgelegde route.',
+    /** Entry `number` of a subform (inside `outer` when the subform is itself in an entry). */
+    entry: (outer: string, subform: string, number: number) => `${outer ? `${outer}, ` : ''}${subform} ${number}`,
+    inEntry: (entry: string, label: string) => `${label} (${entry})`,
   },
 
   terms: {

@@ -38,6 +38,35 @@ describe('map_tracking (spec 000 screen 13)', () => {
     expect(calls.calls.some((call) => call.path === '/api/form/f1/registrations/r1')).toBe(true);
   });
 
+  it('draws the routes recorded in subform entries too, each named after its entry', async () => {
+    const rounds = [
+      { name: 'melding', label: 'Melding', elementType: 'text' as const },
+      {
+        name: 'ronde',
+        label: 'Ronde',
+        elementType: 'subform' as const,
+        subform: { schema: [{ name: 'route', label: 'Looproute', elementType: 'tracking' as const }], rules: [] },
+      },
+    ];
+    installFakeServer({
+      ...demoServer(),
+      'GET /api/form/f1/registrations/r1': () =>
+        json(
+          200,
+          registrationAnswer({
+            schema: rounds,
+            values: { melding: 'Lamp', ronde: [{ route: [point(0, 5.387), point(10, 5.388)] }, { route: [] }, { route: [point(0, 5.4), point(5, 5.401), point(20, 5.402)] }] },
+          }),
+        ),
+    });
+    renderApp('/map/tracking/f1/r1', storedSession());
+    expect(await screen.findByText('Looproute (Ronde 1): 2 punten, duur 0:00:10')).toBeTruthy();
+    expect(screen.getByText('Looproute (Ronde 3): 3 punten, duur 0:00:20')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Kaart met de vastgelegde route' });
+    const drawn = fakeMap.current?.map.sources.get('tracks')?.data as { features: { geometry: { type: string } }[] };
+    expect(drawn.features.filter((feature) => feature.geometry.type === 'LineString')).toHaveLength(2);
+  });
+
   it('says so when the registration has no route', async () => {
     installFakeServer({
       ...demoServer(),

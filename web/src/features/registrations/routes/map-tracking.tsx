@@ -11,7 +11,8 @@ import { useBack } from '@/features/fill/use-back';
 import { BaseMap, type MapLibreMap } from '@/features/maps/base-map';
 import { LOCATE_ZOOM } from '@/features/maps/map-view';
 import type { Registration } from '@/lib/api/types';
-import type { FormElement, FormValues } from '@/lib/form-logic';
+import { subformSchema, type FormElement, type FormValues } from '@/lib/form-logic';
+import { isRecord } from '@/lib/form-logic/values';
 import { formatDuration, trackBounds, trackDuration, trackPoints, type TrackPoint } from '@/lib/geo/track';
 import { nl } from '@/messages/nl';
 import { loadRegistration } from '../api';
@@ -25,12 +26,24 @@ export interface Track {
   points: TrackPoint[];
 }
 
-/** The routes of a registration: its tracking elements that recorded at least one point. */
-export function registrationTracks(schema: readonly FormElement[], values: FormValues): Track[] {
-  return schema
-    .filter((element) => element.elementType === 'tracking')
-    .map((element) => ({ label: element.label || element.name, points: trackPoints(values[element.name]) }))
-    .filter((track) => track.points.length > 0);
+/**
+ * The routes of a registration: its tracking elements that recorded at least one point, those
+ * in subform entries too (the values list links each of them to this map), named after their
+ * entry.
+ */
+export function registrationTracks(schema: readonly FormElement[], values: FormValues, entry = ''): Track[] {
+  return schema.flatMap((element): Track[] => {
+    const label = element.label || element.name;
+    const value = values[element.name];
+    if (element.elementType === 'tracking') {
+      const points = trackPoints(value);
+      return points.length > 0 ? [{ label: entry ? nl.trackingMap.inEntry(entry, label) : label, points }] : [];
+    }
+    if (element.elementType !== 'subform' || !Array.isArray(value)) return [];
+    return value.flatMap((row: unknown, index) =>
+      isRecord(row) ? registrationTracks(subformSchema(element), row, nl.trackingMap.entry(entry, label, index + 1)) : [],
+    );
+  });
 }
 
 /** Spec 000 screen 13: the recorded route of one registration on the base map. */
