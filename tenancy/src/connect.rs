@@ -45,7 +45,7 @@ pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool>
         .idle_timeout(Duration::from_secs(300))
         // A ping asks the connection's own thread whether it is alive, which it is as long
         // as the handle is: a local file has no far end to lose. Skipping it saves a round
-        // trip to that thread on every acquire (three of them in a tenant open).
+        // trip to that thread whenever an idle connection is taken.
         .test_before_acquire(false)
         .after_connect(|connection, _| Box::pin(keep_wal_files(connection)))
         .connect_with(connect)

@@ -8,7 +8,8 @@ use crate::tenant::meta;
 use crate::writer::Writer;
 use domain::ids::ClientId;
 use lru::LruCache;
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::pool::PoolConnection;
+use sqlx::{Sqlite, SqlitePool};
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -125,9 +126,7 @@ impl TenantRegistry {
     pub async fn create(&self, client: &ClientId) -> Result<TenantDb> {
         let dir = self.tenant_dir(client);
         std::fs::create_dir_all(dir.join("files"))?;
-        let pool = connect_tenant(&dir, true).await?;
-        let mut conn = pool.acquire().await?;
-        migrate(&pool, &mut conn).await?;
+        let (pool, mut conn) = open_migrated(&dir, true).await?;
         meta::claim(&mut conn, client).await?;
         drop(conn);
         pool.close().await;
@@ -144,9 +143,7 @@ impl TenantRegistry {
                 if !dir.join("tenant.db").is_file() {
                     return Err(TenancyError::UnknownClient(client.to_string()));
                 }
-                let pool = connect_tenant(&dir, false).await?;
-                let mut conn = pool.acquire().await?;
-                migrate(&pool, &mut conn).await?;
+                let (pool, mut conn) = open_migrated(&dir, false).await?;
                 meta::check(&mut conn, client).await?;
                 // Back in the pool before the caller's first query. Dropped, a connection
                 // goes back in a task of its own after a round trip to its thread, and a
@@ -211,9 +208,11 @@ impl TenantRegistry {
     }
 }
 
-/// Opens a tenant database with the tenant settings.
-async fn connect_tenant(dir: &Path, create: bool) -> Result<SqlitePool> {
-    connect(
+/// Opens a tenant database with the tenant settings and brings its schema up to date, on one
+/// connection that the caller goes on with. The applied migration count is kept in
+/// `user_version`, so an up-to-date tenant opens without reading the migration table.
+async fn open_migrated(dir: &Path, create: bool) -> Result<(SqlitePool, PoolConnection<Sqlite>)> {
+    let pool = connect(
         &dir.join("tenant.db"),
         ConnectOptions {
             create,
@@ -221,31 +220,27 @@ async fn connect_tenant(dir: &Path, create: bool) -> Result<SqlitePool> {
             secure_delete: false,
         },
     )
-    .await
-}
-
-/// Brings a tenant's schema up to date. The applied migration count is kept in
-/// `user_version`, so an up-to-date tenant opens without reading the migration table.
-async fn migrate(pool: &SqlitePool, conn: &mut SqliteConnection) -> Result<()> {
+    .await?;
+    let mut conn = pool.acquire().await?;
     let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
     let version: i64 = sqlx::query_scalar("PRAGMA user_version")
         .fetch_one(&mut *conn)
         .await?;
     if version != expected {
-        MIGRATOR.run(pool).await?;
+        MIGRATOR.run(&pool).await?;
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "PRAGMA user_version = {expected}"
         )))
         .execute(&mut *conn)
         .await?;
     }
-    Ok(())
+    Ok((pool, conn))
 }
 
 /// Migrates one tenant without keeping it open (`eform migrate`).
 pub async fn migrate_dir(dir: &Path) -> Result<()> {
-    let pool = connect_tenant(dir, false).await?;
-    migrate(&pool, &mut *pool.acquire().await?).await?;
+    let (pool, conn) = open_migrated(dir, false).await?;
+    drop(conn);
     pool.close().await;
     Ok(())
 }
