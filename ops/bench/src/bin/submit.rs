@@ -4,9 +4,15 @@
 //! the tenant cache at its default of 256 pools (so pools are opened and closed under load).
 //! In each run it also measures how fast SQLite on this machine group-commits comparable rows
 //! without any HTTP, validation or routing around it, and prints the ratio between the two.
+//!
+//! The senders run on a runtime of their own (threads named `bench-load`), so the CPU the
+//! server spent per send can be told apart from the load generator's, which shares the same
+//! cores: the `server ms` column is the server's CPU time per send, and two cores divided by
+//! it is what this machine could serve with the load coming from elsewhere.
 
-use eform_bench::{AnyResult, env_number, open_state, percentile, serve, setup, values};
-use serde_json::json;
+use eform_bench::{
+    AnyResult, env_number, open_state, percentile, process_cpu, serve, setup, threads_cpu, values,
+};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -21,7 +27,14 @@ struct Run {
     p99: Duration,
     failures: u64,
     raw: f64,
+    /// CPU time per send of the server (everything but the load generator's threads).
+    server_cpu: Duration,
+    /// CPU time per send of the load generator.
+    load_cpu: Duration,
 }
+
+/// Name of the load generator's threads.
+const LOAD_THREADS: &str = "bench-load";
 
 #[tokio::main]
 async fn main() -> AnyResult {
@@ -49,12 +62,22 @@ async fn main() -> AnyResult {
 
 fn print_table(runs: &[Run]) {
     println!(
-        "{:>8} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
-        "clients", "cache", "sends", "sends/s", "p50 ms", "p99 ms", "failed", "raw rows/s", "ratio"
+        "{:>8} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6} {:>10} {:>8}",
+        "clients",
+        "cache",
+        "sends",
+        "sends/s",
+        "p50 ms",
+        "p99 ms",
+        "failed",
+        "raw rows/s",
+        "ratio",
+        "server ms",
+        "load ms"
     );
     for run in runs {
         println!(
-            "{:>8} {:>6} {:>9} {:>9.0} {:>9.2} {:>9.2} {:>9} {:>10.0} {:>6.2}",
+            "{:>8} {:>6} {:>9} {:>9.0} {:>9.2} {:>9.2} {:>9} {:>10.0} {:>6.2} {:>10.3} {:>8.3}",
             run.clients,
             run.tenant_cache,
             run.sends,
@@ -63,7 +86,9 @@ fn print_table(runs: &[Run]) {
             run.p99.as_secs_f64() * 1000.0,
             run.failures,
             run.raw,
-            run.per_second / run.raw
+            run.per_second / run.raw,
+            run.server_cpu.as_secs_f64() * 1000.0,
+            run.load_cpu.as_secs_f64() * 1000.0
         );
     }
 }
@@ -83,6 +108,14 @@ async fn measure(
     let address = serve(state).await?;
     let url = format!("http://{address}/api/registration/");
 
+    let load = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name(LOAD_THREADS)
+        .enable_all()
+        .build()?;
+    // The values of 256 sends, as text once: building and serialising a 50-field body for
+    // every send would be load-generator CPU taken from the server on the same cores.
+    let bodies: Arc<Vec<String>> = Arc::new((0..256).map(|n| values(n).to_string()).collect());
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(usize::try_from(concurrency)?)
         .build()?;
@@ -93,7 +126,7 @@ async fn measure(
     let failures = Arc::new(AtomicU64::new(0));
     let mut senders = Vec::new();
     for _ in 0..concurrency {
-        let (http, url, key, form_ids, seq, measuring, stop, failures) = (
+        let (http, url, key, form_ids, seq, measuring, stop, failures, bodies) = (
             http.clone(),
             url.clone(),
             api_key.clone(),
@@ -102,17 +135,27 @@ async fn measure(
             measuring.clone(),
             stop.clone(),
             failures.clone(),
+            bodies.clone(),
         );
-        senders.push(tokio::spawn(async move {
+        senders.push(load.spawn(async move {
             let mut latencies = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 let n = seq.fetch_add(1, Ordering::Relaxed);
                 let form_id = &form_ids[usize::try_from(n).unwrap_or(0) % form_ids.len()];
-                let body = json!({ "form_id": form_id, "fill_token": format!("bench-{n}"), "values": values(n) });
+                let body = format!(
+                    r#"{{"form_id":"{form_id}","fill_token":"bench-{n}","values":{}}}"#,
+                    bodies[usize::try_from(n % 256).unwrap_or(0)]
+                );
                 let started = Instant::now();
                 // The answer is read to its end, as a device does; an unread body would also
                 // keep hyper from reusing the connection.
-                let ok = match http.post(&url).header("api-key", &key).json(&body).send().await {
+                let sent = http
+                    .post(&url)
+                    .header("api-key", &key)
+                    .header("content-type", "application/json")
+                    .body(body)
+                    .send();
+                let ok = match sent.await {
                     Ok(answer) => answer.status().as_u16() == 201 && answer.bytes().await.is_ok(),
                     Err(_) => false,
                 };
@@ -131,15 +174,20 @@ async fn measure(
     tokio::time::sleep(Duration::from_secs(2)).await;
     measuring.store(true, Ordering::Relaxed);
     let started = Instant::now();
+    let (cpu_before, load_before) = (process_cpu(), threads_cpu(LOAD_THREADS));
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     measuring.store(false, Ordering::Relaxed);
     let elapsed = started.elapsed();
+    let load_cpu = threads_cpu(LOAD_THREADS).saturating_sub(load_before);
+    let server_cpu = (process_cpu().saturating_sub(cpu_before)).saturating_sub(load_cpu);
     stop.store(true, Ordering::Relaxed);
     let mut latencies = Vec::new();
     for sender in senders {
         latencies.extend(sender.await?);
     }
+    load.shutdown_background();
     latencies.sort();
+    let sent = u32::try_from(latencies.len().max(1))?;
     let raw = raw_group_commit_rate(dir.path(), Duration::from_secs(seconds.min(5))).await?;
     Ok(Run {
         clients: client_count,
@@ -150,6 +198,8 @@ async fn measure(
         p99: percentile(&latencies, 0.99),
         failures: failures.load(Ordering::Relaxed),
         raw,
+        server_cpu: server_cpu / sent,
+        load_cpu: load_cpu / sent,
     })
 }
 
