@@ -24,6 +24,7 @@ pub struct ConnectOptions {
 /// WAL (readers never block the writer), foreign keys on, and synchronous=FULL so an
 /// acknowledged write survives a power cut — a lost registration is a lost day of work.
 pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool> {
+    configure_sqlite();
     let connect = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(options.create)
@@ -51,6 +52,34 @@ pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool>
         .connect_with(connect)
         .await?;
     Ok(pool)
+}
+
+/// Turns off SQLite's allocation statistics, once, before the process's first connection.
+/// SQLite keeps them by default behind one process-wide mutex that every allocation and
+/// free of every connection takes, with a size look-up each time; nothing in eform reads
+/// them. With many tenants open and reopened under load (each open parses the whole schema,
+/// thousands of allocations) that mutex and look-up were about a twentieth of the samples,
+/// and the connections' threads waited on each other for the mutex.
+fn configure_sqlite() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: sqlite3_config may only run before SQLite is initialised and while no other
+        // thread uses SQLite; every connection eform makes goes through `connect`, which runs
+        // this before its first. Called later, SQLite refuses with SQLITE_MISUSE and changes
+        // nothing, which is only slower.
+        let code = unsafe {
+            libsqlite3_sys::sqlite3_config(
+                libsqlite3_sys::SQLITE_CONFIG_MEMSTATUS,
+                std::ffi::c_int::from(0u8),
+            )
+        };
+        if code != libsqlite3_sys::SQLITE_OK {
+            tracing::warn!(
+                code,
+                "SQLite was in use before its allocation statistics could be turned off"
+            );
+        }
+    });
 }
 
 /// Bytes a WAL file may keep after a checkpoint reset it.

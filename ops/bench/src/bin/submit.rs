@@ -35,6 +35,8 @@ struct Run {
 
 /// Name of the load generator's threads.
 const LOAD_THREADS: &str = "bench-load";
+/// Distinct values bodies the senders take turns with.
+const BODY_VARIANTS: u64 = 256;
 
 #[tokio::main]
 async fn main() -> AnyResult {
@@ -113,9 +115,10 @@ async fn measure(
         .thread_name(LOAD_THREADS)
         .enable_all()
         .build()?;
-    // The values of 256 sends, as text once: building and serialising a 50-field body for
-    // every send would be load-generator CPU taken from the server on the same cores.
-    let bodies: Arc<Vec<String>> = Arc::new((0..256).map(|n| values(n).to_string()).collect());
+    // The values of BODY_VARIANTS sends, as text once: building and serialising a 50-field
+    // body for every send would be load-generator CPU taken from the server on the same cores.
+    let bodies: Arc<Vec<String>> =
+        Arc::new((0..BODY_VARIANTS).map(|n| values(n).to_string()).collect());
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(usize::try_from(concurrency)?)
         .build()?;
@@ -144,7 +147,7 @@ async fn measure(
                 let form_id = &form_ids[usize::try_from(n).unwrap_or(0) % form_ids.len()];
                 let body = format!(
                     r#"{{"form_id":"{form_id}","fill_token":"bench-{n}","values":{}}}"#,
-                    bodies[usize::try_from(n % 256).unwrap_or(0)]
+                    bodies[usize::try_from(n).unwrap_or(0) % bodies.len()]
                 );
                 let started = Instant::now();
                 // The answer is read to its end, as a device does; an unread body would also
@@ -179,7 +182,9 @@ async fn measure(
     measuring.store(false, Ordering::Relaxed);
     let elapsed = started.elapsed();
     let load_cpu = threads_cpu(LOAD_THREADS).saturating_sub(load_before);
-    let server_cpu = (process_cpu().saturating_sub(cpu_before)).saturating_sub(load_cpu);
+    let server_cpu = process_cpu()
+        .saturating_sub(cpu_before)
+        .saturating_sub(load_cpu);
     stop.store(true, Ordering::Relaxed);
     let mut latencies = Vec::new();
     for sender in senders {
