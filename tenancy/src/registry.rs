@@ -126,7 +126,7 @@ impl TenantRegistry {
     pub async fn create(&self, client: &ClientId) -> Result<TenantDb> {
         let dir = self.tenant_dir(client);
         std::fs::create_dir_all(dir.join("files"))?;
-        let (pool, mut conn) = open_migrated(&dir, true).await?;
+        let (pool, mut conn, _) = open_migrated(&dir, true).await?;
         meta::claim(&mut conn, client).await?;
         drop(conn);
         pool.close().await;
@@ -143,8 +143,8 @@ impl TenantRegistry {
                 if !dir.join("tenant.db").is_file() {
                     return Err(TenancyError::UnknownClient(client.to_string()));
                 }
-                let (pool, mut conn) = open_migrated(&dir, false).await?;
-                meta::check(&mut conn, client).await?;
+                let (pool, mut conn, owner) = open_migrated(&dir, false).await?;
+                meta::check(owner.as_deref(), client)?;
                 // Back in the pool before the caller's first query. Dropped, a connection
                 // goes back in a task of its own after a round trip to its thread, and a
                 // query in the meantime finds none idle and opens a second one: another
@@ -209,9 +209,13 @@ impl TenantRegistry {
 }
 
 /// Opens a tenant database with the tenant settings and brings its schema up to date, on one
-/// connection that the caller goes on with. The applied migration count is kept in
-/// `user_version`, so an up-to-date tenant opens without reading the migration table.
-async fn open_migrated(dir: &Path, create: bool) -> Result<(SqlitePool, PoolConnection<Sqlite>)> {
+/// connection that the caller goes on with, and answers whose file it is (`None` for one
+/// being created). The applied migration count is kept in `user_version`, so an up-to-date
+/// tenant opens without reading the migration table.
+async fn open_migrated(
+    dir: &Path,
+    create: bool,
+) -> Result<(SqlitePool, PoolConnection<Sqlite>, Option<String>)> {
     let pool = connect(
         &dir.join("tenant.db"),
         ConnectOptions {
@@ -223,9 +227,24 @@ async fn open_migrated(dir: &Path, create: bool) -> Result<(SqlitePool, PoolConn
     .await?;
     let mut conn = pool.acquire().await?;
     let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
-    let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+    // Every file eform made has its claim table from the first migration on, so an open reads
+    // the migration count and the owner in one statement: each statement is a round trip to
+    // the connection's thread, and an open is on the way of every send to a closed tenant.
+    // Only a file being created has no tables yet.
+    let (version, owner): (i64, Option<String>) = if create {
+        (
+            sqlx::query_scalar("PRAGMA user_version")
+                .fetch_one(&mut *conn)
+                .await?,
+            None,
+        )
+    } else {
+        sqlx::query_as(
+            "SELECT user_version, (SELECT value FROM tenant_meta WHERE key = 'client_id') FROM pragma_user_version",
+        )
         .fetch_one(&mut *conn)
-        .await?;
+        .await?
+    };
     if version != expected {
         MIGRATOR.run(&pool).await?;
         sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -234,12 +253,12 @@ async fn open_migrated(dir: &Path, create: bool) -> Result<(SqlitePool, PoolConn
         .execute(&mut *conn)
         .await?;
     }
-    Ok((pool, conn))
+    Ok((pool, conn, owner))
 }
 
 /// Migrates one tenant without keeping it open (`eform migrate`).
 pub async fn migrate_dir(dir: &Path) -> Result<()> {
-    let (pool, conn) = open_migrated(dir, false).await?;
+    let (pool, conn, _) = open_migrated(dir, false).await?;
     drop(conn);
     pool.close().await;
     Ok(())

@@ -10,20 +10,21 @@ pub(crate) async fn claim(conn: &mut SqliteConnection, client: &ClientId) -> Res
         .bind(client.as_str())
         .execute(&mut *conn)
         .await?;
-    check(conn, client).await
-}
-
-/// Refuses a database that belongs to another client than the folder it was found in.
-pub(crate) async fn check(conn: &mut SqliteConnection, client: &ClientId) -> Result<()> {
     let owner: Option<String> =
         sqlx::query_scalar("SELECT value FROM tenant_meta WHERE key = 'client_id'")
             .fetch_optional(conn)
             .await?;
+    check(owner.as_deref(), client)
+}
+
+/// Refuses a database that belongs to another client (`owner`, the claim found in the file)
+/// than the folder it was found in.
+pub(crate) fn check(owner: Option<&str>, client: &ClientId) -> Result<()> {
     match owner {
         Some(owner) if owner == client.as_str() => Ok(()),
         other => Err(TenancyError::MisplacedTenant {
             expected: client.to_string(),
-            found: other.unwrap_or_default(),
+            found: other.unwrap_or_default().to_owned(),
         }),
     }
 }
