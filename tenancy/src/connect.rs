@@ -117,6 +117,26 @@ async fn keep_wal_files(connection: &mut sqlx::SqliteConnection) -> sqlx::Result
 mod tests {
     use super::*;
 
+    /// SQLite keeps no allocation statistics once eform has connected: its memory counter,
+    /// which it only keeps with them, stays at zero while a connection allocates.
+    #[tokio::test]
+    async fn sqlite_keeps_no_allocation_statistics() -> Result<()> {
+        let dir = tempfile::tempdir()?;
+        let options = ConnectOptions {
+            create: true,
+            max_connections: 1,
+            secure_delete: false,
+        };
+        let pool = connect(&dir.path().join("t.db"), options).await?;
+        sqlx::query("CREATE TABLE t (v TEXT)")
+            .execute(&pool)
+            .await?;
+        // SAFETY: a plain read of SQLite's counter; it takes no arguments.
+        let used = unsafe { libsqlite3_sys::sqlite3_memory_used() };
+        assert_eq!(used, 0);
+        Ok(())
+    }
+
     /// Closed cleanly, a database leaves its WAL file behind, empty (everything checkpointed
     /// into the database), and opens again with what was written.
     #[tokio::test]
