@@ -14,6 +14,7 @@ import {
   mailBody,
   makePng,
   OFFLINE_TEXT,
+  openFolder,
   PASSWORD,
   type Scenario,
   serverMessage,
@@ -155,8 +156,8 @@ export const scenarios: Scenario[] = [
       await signIn(page, server.baseUrl, 'invuller@demo.eform.nl');
       await page.getByRole('link', { name: 'Formulier invullen' }).click();
       await atPath(page, '/folders');
-      await page.getByRole('treeitem', { name: 'Inspecties' }).click();
-      await page.getByRole('treeitem', { name: 'Openbare ruimte' }).click();
+      await openFolder(page, 'Inspecties');
+      await openFolder(page, 'Openbare ruimte');
       await page.getByRole('treeitem', { name: 'Alle elementen' }).click();
       await page.getByRole('heading', { name: 'Alle elementen', level: 1 }).waitFor({ timeout: TIMEOUT });
 

@@ -156,12 +156,25 @@ export async function addElement(page: Page, type: string, complete?: (dialog: L
   }
 }
 
+/**
+ * Opens a folder of the form tree unless it is open already ('public' starts open), by its own
+ * row: an open folder's item holds its forms, and a click in its middle lands on one of them
+ * (which once opened the wrong form while the test went on to click the right one).
+ */
+export async function openFolder(page: Page, folder: string): Promise<void> {
+  const item = page.getByRole('treeitem', { name: folder, exact: true });
+  if ((await item.getAttribute('aria-expanded', { timeout: TIMEOUT })) !== 'true') {
+    await item.getByText(folder, { exact: true }).first().click();
+  }
+  await page.getByRole('treeitem', { name: folder, exact: true, expanded: true }).waitFor({ timeout: TIMEOUT });
+}
+
 /** The fill-in side: opens form `form` in folder `folder` from 'Formulier invullen'. */
 export async function openFormToFill(page: Page, folder: string, form: string): Promise<void> {
   await page.getByRole('link', { name: 'Formulier invullen' }).click();
   await atPath(page, '/folders');
-  await page.getByRole('treeitem', { name: folder }).click();
-  await page.getByRole('treeitem', { name: form }).click();
+  await openFolder(page, folder);
+  await page.getByRole('treeitem', { name: form, exact: true }).click();
   await page.getByRole('heading', { name: form, level: 1 }).waitFor({ timeout: TIMEOUT });
 }
 
