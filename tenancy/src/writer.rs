@@ -78,6 +78,16 @@ impl Connection {
         }
         self.open.as_mut().ok_or_else(writer_gone)
     }
+
+    /// Drops the connection after a failed batch. The batch's transaction is not sqlx's, so
+    /// it is rolled back here first: closing would roll it back too, but on the connection's
+    /// own thread and later, while the sends applied again wait for its write lock.
+    async fn discard(&mut self) {
+        if let Some(mut open) = self.open.take() {
+            // Fails only when no transaction is open, which is what it is for.
+            let _ = sqlx::query("ROLLBACK").execute(&mut open).await;
+        }
+    }
 }
 
 /// Applies a batch in one transaction with the batched statements; if one of those fails,
@@ -95,7 +105,7 @@ async fn commit_batch(
         Err(err) => {
             // What the rolled-back batch stored is gone again, schemas included.
             known_schemas.clear();
-            conn.open = None;
+            conn.discard().await;
             tracing::warn!(error = %err, "batched send failed; applying the sends one by one");
             let outcomes = apply(conn, &news, None).await;
             if outcomes.is_err() {
@@ -113,32 +123,31 @@ async fn commit_batch(
     (outcomes, replies)
 }
 
-/// Batched when given the writer's known schemas, otherwise send by send.
+/// Batched when given the writer's known schemas (the batch runs its own transaction, see
+/// [`registrations::apply_batch`]), otherwise send by send.
 async fn apply(
     conn: &mut Connection,
     news: &[NewRegistration],
     batched: Option<&mut HashSet<Arc<str>>>,
 ) -> Result<Vec<Result<SubmitOutcome>>> {
+    if let Some(known_schemas) = batched {
+        return registrations::apply_batch(conn.get().await?, news, known_schemas).await;
+    }
     let mut tx = conn.get().await?.begin().await?;
-    let outcomes = if let Some(known_schemas) = batched {
-        registrations::apply_batch(&mut tx, news, known_schemas).await?
-    } else {
-        let mut outcomes = Vec::with_capacity(news.len());
-        for new in news {
-            let mut savepoint = tx.begin().await?;
-            match registrations::apply_submit(&mut savepoint, new).await {
-                Ok(outcome) => {
-                    savepoint.commit().await?;
-                    outcomes.push(Ok(outcome));
-                }
-                Err(err) => {
-                    savepoint.rollback().await?;
-                    outcomes.push(Err(err));
-                }
+    let mut outcomes = Vec::with_capacity(news.len());
+    for new in news {
+        let mut savepoint = tx.begin().await?;
+        match registrations::apply_submit(&mut savepoint, new).await {
+            Ok(outcome) => {
+                savepoint.commit().await?;
+                outcomes.push(Ok(outcome));
+            }
+            Err(err) => {
+                savepoint.rollback().await?;
+                outcomes.push(Err(err));
             }
         }
-        outcomes
-    };
+    }
     tx.commit().await?;
     Ok(outcomes)
 }

@@ -199,3 +199,40 @@ async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult 
     );
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_without_follow_ups_commits_with_its_insert() -> TestResult {
+    // Without e-mails, webhooks or a hand-over to record, the day's credit use and COMMIT go
+    // in the same statement text as the batch's INSERT: both must have run, and the file must
+    // be free for another writer the moment the sends are answered.
+    let (_dir, registry, db) = tenant_with_form(5).await?;
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut new = send(&format!("u{i}"), "h");
+            new.outbox.clear();
+            db.writer().submit(new).await
+        }));
+    }
+    let mut completed = 0;
+    for task in tasks {
+        let SubmitOutcome::Created(reg) = task.await?? else {
+            return Err("a new send was not created".into());
+        };
+        completed += usize::from(reg.status == "completed");
+    }
+    assert_eq!(completed, 5);
+    assert_eq!(credits::left(&db, true).await?, 0);
+    // Every day's count starts with the century's '2'.
+    assert_eq!(credits::used_per_period(&db, &["2".into()]).await?, vec![5]);
+    let file = registry.tenant_dir(db.client_id()).join("tenant.db");
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(&file)
+        .busy_timeout(std::time::Duration::ZERO);
+    let mut other = <sqlx::SqliteConnection as sqlx::Connection>::connect_with(&options).await?;
+    // Refused at once ('database is locked') if the writer had left its transaction open.
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut other).await?;
+    sqlx::query("ROLLBACK").execute(&mut other).await?;
+    Ok(())
+}

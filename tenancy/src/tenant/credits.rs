@@ -83,16 +83,25 @@ async fn record_use(conn: &mut sqlx::SqliteConnection, used: i64) -> Result<()> 
     if used <= 0 {
         return Ok(());
     }
-    let day = domain::dates::local_datetime(now());
-    sqlx::query(
-        "INSERT INTO credit_usage (day, used) VALUES (?1, ?2)
-         ON CONFLICT (day) DO UPDATE SET used = used + excluded.used",
-    )
-    .bind(day.get(..10).unwrap_or_default())
-    .bind(used)
-    .execute(&mut *conn)
-    .await?;
+    sqlx::query(RECORD_USE)
+        .bind(usage_day())
+        .bind(used)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
+}
+
+/// Adds credits used to today's count; binds the day ([`usage_day`]) and the number used.
+/// Its parameters are anonymous so the group-commit writer can append it to the statement
+/// that ends a batch (sqlx numbers `?NNN` over the whole text, `?` from where it stands).
+pub(crate) const RECORD_USE: &str = "INSERT INTO credit_usage (day, used) VALUES (?, ?)
+     ON CONFLICT (day) DO UPDATE SET used = used + excluded.used";
+
+/// The day credits used now are counted under, in the client's time zone.
+pub(crate) fn usage_day() -> String {
+    let mut day = domain::dates::local_datetime(now());
+    day.truncate(10);
+    day
 }
 
 /// Credits left over all bundles; bundles past their expiry count only when `include_expired`
@@ -145,7 +154,13 @@ pub(crate) async fn consume(
     Ok(got)
 }
 
-async fn take(conn: &mut sqlx::SqliteConnection, wanted: i64, allow_expired: bool) -> Result<i64> {
+/// Takes up to `wanted` credits, first-expiring bundles first; answers how many it got. The
+/// caller records their use ([`RECORD_USE`]) in the same transaction.
+pub(crate) async fn take(
+    conn: &mut sqlx::SqliteConnection,
+    wanted: i64,
+    allow_expired: bool,
+) -> Result<i64> {
     if wanted <= 0 {
         return Ok(0);
     }

@@ -1,6 +1,6 @@
 //! Queries on `registrations`. Inserts go only through the group-commit writer
-//! ([`crate::writer::Writer`]), which calls [`apply_batch`] inside its transaction (and
-//! [`apply_submit`] per send when a batch statement fails).
+//! ([`crate::writer::Writer`]), which calls [`apply_batch`] for a whole batch, in a
+//! transaction of its own, and [`apply_submit`] per send when a batch statement fails.
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::{credits, deliveries};
@@ -347,10 +347,14 @@ enum Plan {
     Conflict,
 }
 
-/// Applies a whole batch with a handful of statements: one look-up of the fill tokens, one
-/// serial-number update per form, the credits in bulk, and one multi-row INSERT. An `Err`
-/// means a statement failed and the caller must roll back and fall back to
-/// [`apply_submit`] per send; per-send outcomes (replay, conflict, unknown form) are `Ok`.
+/// Applies a whole batch in its own transaction with a handful of statements: one look-up of
+/// the fill tokens, one serial-number update per form, the credits in bulk, and one multi-row
+/// INSERT. Each statement is a round trip to the connection's thread, and with many clients
+/// a batch holds about one send, so the transaction rides on them: BEGIN goes with the
+/// look-up, and the day's credit use and COMMIT with the last INSERT (4 round trips where
+/// there were 7). An `Err` means a statement failed and the transaction may still be open:
+/// the caller must roll back and fall back to [`apply_submit`] per send; per-send outcomes
+/// (replay, conflict, unknown form) are `Ok`.
 pub(crate) async fn apply_batch(
     conn: &mut SqliteConnection,
     news: &[NewRegistration],
@@ -361,19 +365,16 @@ pub(crate) async fn apply_batch(
         .iter()
         .filter_map(|n| n.fill_token.as_deref())
         .collect();
-    let mut known: HashMap<String, (String, String)> = HashMap::new();
-    if !tokens.is_empty() {
-        let rows: Vec<(String, String, String)> = sqlx::query_as(
-            "SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?1))",
-        )
-        .bind(serde_json::to_string(&tokens)?)
-        .fetch_all(&mut *conn)
-        .await?;
-        known.extend(
-            rows.into_iter()
-                .map(|(token, id, hash)| (token, (id, hash))),
-        );
-    }
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "BEGIN; SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?1))",
+    )
+    .bind(serde_json::to_string(&tokens)?)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut known: HashMap<String, (String, String)> = rows
+        .into_iter()
+        .map(|(token, id, hash)| (token, (id, hash)))
+        .collect();
     // Decide per send; a token repeated inside the batch is judged against its first use.
     let mut plans = Vec::with_capacity(news.len());
     let mut per_form: HashMap<&str, i64> = HashMap::new();
@@ -417,9 +418,12 @@ pub(crate) async fn apply_batch(
             .count()
     };
     let mut credits_for = [
-        credits::consume(conn, i64::try_from(inserting(false)).unwrap_or(0), false).await?,
-        credits::consume(conn, i64::try_from(inserting(true)).unwrap_or(0), true).await?,
+        credits::take(conn, i64::try_from(inserting(false)).unwrap_or(0), false).await?,
+        credits::take(conn, i64::try_from(inserting(true)).unwrap_or(0), true).await?,
     ];
+    let ending = Ending::Commit {
+        credits_used: credits_for[0] + credits_for[1],
+    };
 
     // The stored text of each created registration's values, in the order of `outcomes`.
     let mut stored_values = Vec::new();
@@ -481,37 +485,6 @@ pub(crate) async fn apply_batch(
         stored_values.push(reg.values.to_string());
         outcomes.push(Ok(SubmitOutcome::Created(reg)));
     }
-    if !stored_values.is_empty() {
-        // Schemas this writer stored before are skipped: a form's schema changes rarely, so
-        // almost every batch needs no schema statement at all.
-        let mut schemas: HashMap<&str, &str> = HashMap::new();
-        for new in news
-            .iter()
-            .filter(|new| !known_schemas.contains(&new.schema_hash))
-        {
-            schemas.entry(&new.schema_hash).or_insert(new.schema.get());
-        }
-        if !schemas.is_empty() {
-            sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
-                .bind(serde_json::to_string(&schemas)?)
-                .execute(&mut *conn)
-                .await?;
-            known_schemas.extend(news.iter().map(|new| new.schema_hash.clone()));
-        }
-        insert_rows(conn, news, &outcomes, &stored_values).await?;
-        for (new, outcome) in news.iter().zip(&outcomes) {
-            let Ok(SubmitOutcome::Created(reg)) = outcome else {
-                continue;
-            };
-            if let Some(handover) = &new.handover {
-                crate::tenant::workflow::record_first(conn, &reg.id, &new.form_id, handover, at)
-                    .await?;
-            }
-            if reg.status != Status::Hold.as_str() {
-                deliveries::record(conn, &reg.id, &new.form_id, "new", &new.outbox, at).await?;
-            }
-        }
-    }
     for (index, id) in replays {
         // A replay of a send made earlier in this same batch is already in `outcomes`.
         let earlier = outcomes.iter().find_map(|o| match o {
@@ -528,8 +501,98 @@ pub(crate) async fn apply_batch(
         };
         outcomes[index] = Ok(SubmitOutcome::Replayed(original));
     }
+    if stored_values.is_empty() {
+        ending.execute(conn).await?;
+        return Ok(outcomes);
+    }
+    // Schemas this writer stored before are skipped: a form's schema changes rarely, so
+    // almost every batch needs no schema statement at all.
+    let mut schemas: HashMap<&str, &str> = HashMap::new();
+    for new in news
+        .iter()
+        .filter(|new| !known_schemas.contains(&new.schema_hash))
+    {
+        schemas.entry(&new.schema_hash).or_insert(new.schema.get());
+    }
+    if !schemas.is_empty() {
+        sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
+            .bind(serde_json::to_string(&schemas)?)
+            .execute(&mut *conn)
+            .await?;
+        known_schemas.extend(news.iter().map(|new| new.schema_hash.clone()));
+    }
+    // A workflow's hand-over and the e-mails and webhooks are recorded after the rows they
+    // refer to, so the transaction ends after them instead of with the INSERT.
+    let follows = |(new, outcome): &(&NewRegistration, &Result<SubmitOutcome>)| match outcome {
+        Ok(SubmitOutcome::Created(reg)) => {
+            new.handover.is_some()
+                || (reg.status != Status::Hold.as_str() && !new.outbox.is_empty())
+        }
+        _ => false,
+    };
+    if !news.iter().zip(&outcomes).any(|pair| follows(&pair)) {
+        insert_rows(conn, news, &outcomes, &stored_values, ending).await?;
+        return Ok(outcomes);
+    }
+    insert_rows(conn, news, &outcomes, &stored_values, Ending::Open).await?;
+    for (new, outcome) in news.iter().zip(&outcomes) {
+        let Ok(SubmitOutcome::Created(reg)) = outcome else {
+            continue;
+        };
+        if let Some(handover) = &new.handover {
+            crate::tenant::workflow::record_first(conn, &reg.id, &new.form_id, handover, at)
+                .await?;
+        }
+        if reg.status != Status::Hold.as_str() {
+            deliveries::record(conn, &reg.id, &new.form_id, "new", &new.outbox, at).await?;
+        }
+    }
+    ending.execute(conn).await?;
     Ok(outcomes)
 }
+
+/// What follows a batch's last INSERT in the same statement text.
+#[derive(Debug, Clone, Copy)]
+enum Ending {
+    /// Nothing: the transaction goes on.
+    Open,
+    /// The credits the batch used counted for today (when it used any), then COMMIT.
+    Commit { credits_used: i64 },
+}
+
+impl Ending {
+    /// Index into the texts made for each ending ([`ENDING_SQL`], [`INSERT_SQL`]).
+    fn index(self) -> usize {
+        match self {
+            Ending::Open => 0,
+            Ending::Commit { credits_used: 0 } => 1,
+            Ending::Commit { .. } => 2,
+        }
+    }
+
+    /// Binds the ending's parameters, which follow those of any INSERT before it.
+    fn bind(self, query: SqliteQuery<'_>) -> SqliteQuery<'_> {
+        match self {
+            Ending::Commit { credits_used } if credits_used > 0 => {
+                query.bind(credits::usage_day()).bind(credits_used)
+            }
+            _ => query,
+        }
+    }
+
+    /// The ending on its own, when no INSERT comes before it.
+    async fn execute(self, conn: &mut SqliteConnection) -> Result<()> {
+        let sql = ENDING_SQL[self.index()].as_str();
+        if !sql.is_empty() {
+            self.bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
+                .execute(&mut *conn)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
 
 /// Rows of the two INSERT shapes: a batch goes in 64 rows a statement, and what is left of
 /// it in one statement of 8 or 64 rows. Unused rows are bound as NULLs and skipped, so two
@@ -540,12 +603,14 @@ const LARGE_INSERT: usize = 64;
 const INSERT_COLUMNS: usize = 15;
 
 /// Inserts the created registrations with multi-row INSERTs whose parameters are bound
-/// directly (no JSON for SQLite to parse and convert back to text).
+/// directly (no JSON for SQLite to parse and convert back to text); `ending` follows the
+/// last of them.
 async fn insert_rows(
     conn: &mut SqliteConnection,
     news: &[NewRegistration],
     outcomes: &[Result<SubmitOutcome>],
     stored_values: &[String],
+    ending: Ending,
 ) -> Result<()> {
     let created: Vec<(&NewRegistration, &Registration)> = news
         .iter()
@@ -556,13 +621,19 @@ async fn insert_rows(
         })
         .collect();
     let rows: Vec<_> = created.iter().zip(stored_values).collect();
-    for chunk in rows.chunks(LARGE_INSERT) {
-        let (shape, sql) = if chunk.len() <= SMALL_INSERT {
-            (SMALL_INSERT, &INSERT_SQL.0)
+    let chunks = rows.chunks(LARGE_INSERT).count();
+    for (index, chunk) in rows.chunks(LARGE_INSERT).enumerate() {
+        let (shape, texts) = if chunk.len() <= SMALL_INSERT {
+            (SMALL_INSERT, &INSERT_SQL[0])
         } else {
-            (LARGE_INSERT, &INSERT_SQL.1)
+            (LARGE_INSERT, &INSERT_SQL[1])
         };
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()));
+        let ending = if index + 1 == chunks {
+            ending
+        } else {
+            Ending::Open
+        };
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(texts[ending.index()].as_str()));
         for ((new, reg), values) in chunk {
             query = query
                 .bind(&reg.id)
@@ -584,15 +655,34 @@ async fn insert_rows(
         for _ in 0..(shape - chunk.len()) * INSERT_COLUMNS {
             query = query.bind(None::<&str>);
         }
-        query.execute(&mut *conn).await?;
+        ending.bind(query).execute(&mut *conn).await?;
     }
     Ok(())
 }
 
-/// The texts of the two INSERT shapes, written once: formatting them for every batch showed
-/// in the profile of many clients, where a batch holds one send.
-static INSERT_SQL: std::sync::LazyLock<(String, String)> =
-    std::sync::LazyLock::new(|| (insert_sql(SMALL_INSERT), insert_sql(LARGE_INSERT)));
+/// The texts that end a batch's transaction, by [`Ending::index`].
+static ENDING_SQL: std::sync::LazyLock<[String; 3]> = std::sync::LazyLock::new(|| {
+    [
+        String::new(),
+        "COMMIT".to_owned(),
+        format!("{}; COMMIT", credits::RECORD_USE),
+    ]
+});
+
+/// The texts of the two INSERT shapes with each ending, written once: formatting them for
+/// every batch showed in the profile of many clients, where a batch holds one send.
+static INSERT_SQL: std::sync::LazyLock<[[String; 3]; 2]> = std::sync::LazyLock::new(|| {
+    [SMALL_INSERT, LARGE_INSERT].map(|rows| {
+        let insert = insert_sql(rows);
+        ENDING_SQL.clone().map(|ending| {
+            if ending.is_empty() {
+                insert.clone()
+            } else {
+                format!("{insert}; {ending}")
+            }
+        })
+    })
+});
 
 /// `INSERT INTO registrations ... SELECT` over `rows` bound rows, skipping the unused ones
 /// (an id is never NULL in a real row).
