@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{form, send};
+use common::{form, send, submit_all};
 use serde_json::json;
 use std::collections::BTreeSet;
 use tenancy::platform::{Platform, clients};
@@ -32,16 +32,9 @@ async fn tenant_with_form(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn concurrent_sends_get_unique_contiguous_serials() -> TestResult {
     let (_dir, _registry, db) = tenant_with_form(10_000).await?;
-    let mut tasks = Vec::new();
-    for i in 0..500 {
-        let db = db.clone();
-        tasks.push(tokio::spawn(async move {
-            db.writer().submit(send(&format!("t{i}"), "h")).await
-        }));
-    }
     let mut serials = BTreeSet::new();
-    for task in tasks {
-        match task.await?? {
+    for outcome in submit_all(&db, (0..500).map(|i| send(&format!("t{i}"), "h"))).await? {
+        match outcome {
             SubmitOutcome::Created(reg) => {
                 assert_eq!(reg.status, "completed");
                 assert_eq!(reg.values, json!({ "nummer": reg.serial_number }));
@@ -137,16 +130,9 @@ async fn a_token_repeated_within_one_batch_is_a_replay_or_a_conflict() -> TestRe
 #[tokio::test]
 async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
     let (_dir, _registry, db) = tenant_with_form(3).await?;
-    let mut tasks = Vec::new();
-    for i in 0..8 {
-        let db = db.clone();
-        tasks.push(tokio::spawn(async move {
-            db.writer().submit(send(&format!("k{i}"), "h")).await
-        }));
-    }
     let (mut statuses, mut ids) = (Vec::new(), Vec::new());
-    for task in tasks {
-        if let SubmitOutcome::Created(reg) = task.await?? {
+    for outcome in submit_all(&db, (0..8).map(|i| send(&format!("k{i}"), "h"))).await? {
+        if let SubmitOutcome::Created(reg) = outcome {
             ids.push((reg.id.clone(), reg.status.clone()));
             statuses.push(reg.status);
         }
@@ -206,18 +192,14 @@ async fn a_batch_without_follow_ups_commits_with_its_insert() -> TestResult {
     // in the same statement text as the batch's INSERT: both must have run, and the file must
     // be free for another writer the moment the sends are answered.
     let (_dir, registry, db) = tenant_with_form(5).await?;
-    let mut tasks = Vec::new();
-    for i in 0..8 {
-        let db = db.clone();
-        tasks.push(tokio::spawn(async move {
-            let mut new = send(&format!("u{i}"), "h");
-            new.outbox.clear();
-            db.writer().submit(new).await
-        }));
-    }
+    let sends = (0..8).map(|i| {
+        let mut new = send(&format!("u{i}"), "h");
+        new.outbox.clear();
+        new
+    });
     let mut completed = 0;
-    for task in tasks {
-        let SubmitOutcome::Created(reg) = task.await?? else {
+    for outcome in submit_all(&db, sends).await? {
+        let SubmitOutcome::Created(reg) = outcome else {
             return Err("a new send was not created".into());
         };
         completed += usize::from(reg.status == "completed");

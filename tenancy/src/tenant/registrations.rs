@@ -523,14 +523,11 @@ pub(crate) async fn apply_batch(
     }
     // A workflow's hand-over and the e-mails and webhooks are recorded after the rows they
     // refer to, so the transaction ends after them instead of with the INSERT.
-    let follows = |(new, outcome): &(&NewRegistration, &Result<SubmitOutcome>)| match outcome {
-        Ok(SubmitOutcome::Created(reg)) => {
-            new.handover.is_some()
-                || (reg.status != Status::Hold.as_str() && !new.outbox.is_empty())
-        }
-        _ => false,
-    };
-    if !news.iter().zip(&outcomes).any(|pair| follows(&pair)) {
+    if !news
+        .iter()
+        .zip(&outcomes)
+        .any(|(new, outcome)| has_follow_ups(new, outcome))
+    {
         insert_rows(conn, news, &outcomes, &stored_values, ending).await?;
         return Ok(outcomes);
     }
@@ -549,6 +546,18 @@ pub(crate) async fn apply_batch(
     }
     ending.execute(conn).await?;
     Ok(outcomes)
+}
+
+/// Whether a send has more to record after its row: a workflow's hand-over, or e-mails and
+/// webhooks when it is not kept on hold.
+fn has_follow_ups(new: &NewRegistration, outcome: &Result<SubmitOutcome>) -> bool {
+    match outcome {
+        Ok(SubmitOutcome::Created(reg)) => {
+            new.handover.is_some()
+                || (reg.status != Status::Hold.as_str() && !new.outbox.is_empty())
+        }
+        _ => false,
+    }
 }
 
 /// What follows a batch's last INSERT in the same statement text.
@@ -621,7 +630,7 @@ async fn insert_rows(
         })
         .collect();
     let rows: Vec<_> = created.iter().zip(stored_values).collect();
-    let chunks = rows.chunks(LARGE_INSERT).count();
+    let chunks = rows.len().div_ceil(LARGE_INSERT);
     for (index, chunk) in rows.chunks(LARGE_INSERT).enumerate() {
         let (shape, texts) = if chunk.len() <= SMALL_INSERT {
             (SMALL_INSERT, &INSERT_SQL[0])

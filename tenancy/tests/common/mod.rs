@@ -3,9 +3,10 @@
 #![allow(dead_code)] // each test binary uses a different part
 
 use serde_json::json;
+use tenancy::TenantDb;
 use tenancy::tenant::deliveries::Planned;
 use tenancy::tenant::forms;
-use tenancy::tenant::registrations::{Finished, NewRegistration, Status};
+use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
 
 /// A published form with an empty schema.
 pub fn form(id: &str, name: &str) -> forms::NewForm {
@@ -56,4 +57,24 @@ pub fn send(token: &str, hash: &str) -> NewRegistration {
             registration_name: None,
         }),
     }
+}
+
+/// Submits each send from a task of its own, so they reach the writer together and share its
+/// batches; answers the outcomes in the order of `sends`.
+pub async fn submit_all(
+    db: &TenantDb,
+    sends: impl IntoIterator<Item = NewRegistration>,
+) -> Result<Vec<SubmitOutcome>, Box<dyn std::error::Error>> {
+    let tasks: Vec<_> = sends
+        .into_iter()
+        .map(|new| {
+            let db = db.clone();
+            tokio::spawn(async move { db.writer().submit(new).await })
+        })
+        .collect();
+    let mut outcomes = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        outcomes.push(task.await??);
+    }
+    Ok(outcomes)
 }
