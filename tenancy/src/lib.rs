@@ -17,6 +17,10 @@ pub mod writer;
 pub use error::TenancyError;
 pub use registry::{TenantDb, TenantRegistry};
 
+/// A query with its arguments bound, as the statement texts shared between modules take it.
+pub(crate) type SqliteQuery<'q> =
+    sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
+
 /// Current time as unix seconds, the unit every table stores.
 pub fn now() -> i64 {
     time::OffsetDateTime::now_utc().unix_timestamp()

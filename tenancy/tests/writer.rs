@@ -218,3 +218,39 @@ async fn a_batch_without_follow_ups_commits_with_its_insert() -> TestResult {
     sqlx::query("ROLLBACK").execute(&mut other).await?;
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_numbered_on_a_wrong_guess_is_numbered_again_without_gaps() -> TestResult {
+    // A batch is numbered as if none of its tokens was stored and one bundle covered its
+    // credits. Here a token is a replay and the credits fall short, so the numbering is rolled
+    // back and done again: the new sends take the next numbers, and no credit is lost.
+    let (_dir, _registry, db) = tenant_with_form(3).await?;
+    let SubmitOutcome::Created(first) = db.writer().submit(send("a", "h")).await? else {
+        return Err("first send not created".into());
+    };
+    let mut admin = send("c", "h");
+    admin.allow_expired_credits = true;
+    let sends = [send("a", "h"), send("b", "h"), admin, send("d", "h")];
+    let (mut serials, mut statuses) = (BTreeSet::new(), Vec::new());
+    for outcome in submit_all(&db, sends).await? {
+        match outcome {
+            SubmitOutcome::Replayed(reg) => assert_eq!(reg, first),
+            SubmitOutcome::Created(reg) => {
+                serials.insert(reg.serial_number);
+                statuses.push(reg.status);
+            }
+            SubmitOutcome::Conflict => return Err("an identical resend conflicted".into()),
+        }
+    }
+    assert_eq!(serials, (2..=4).collect());
+    statuses.sort();
+    assert_eq!(statuses, ["completed", "completed", "hold"]);
+    assert_eq!(credits::left(&db, true).await?, 0);
+    assert_eq!(credits::used_per_period(&db, &["2".into()]).await?, vec![3]);
+    // The replay took no number: the next send follows on.
+    let SubmitOutcome::Created(next) = db.writer().submit(send("e", "h")).await? else {
+        return Err("a later send was not created".into());
+    };
+    assert_eq!(next.serial_number, 5);
+    Ok(())
+}

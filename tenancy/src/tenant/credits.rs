@@ -97,6 +97,30 @@ async fn record_use(conn: &mut sqlx::SqliteConnection, used: i64) -> Result<()> 
 pub(crate) const RECORD_USE: &str = "INSERT INTO credit_usage (day, used) VALUES (?, ?)
      ON CONFLICT (day) DO UPDATE SET used = used + excluded.used";
 
+/// Takes the credits wanted from the bundle that expires first when it has them all; changes
+/// one row when it did, none otherwise (and none when nothing is wanted). Its parameters are
+/// anonymous, bound by [`bind_take_covered`], so the group-commit writer can run it in the
+/// statement text that numbers a batch.
+pub(crate) const TAKE_COVERED: &str = "UPDATE credits SET credits_left = credits_left - ?
+     WHERE ? > 0 AND credits_left >= ? AND id = (
+       SELECT id FROM credits
+       WHERE credits_left > 0 AND (? OR credit_expire_date IS NULL OR credit_expire_date > ?)
+       ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)";
+
+/// Binds [`TAKE_COVERED`]'s parameters after those already bound to `query`.
+pub(crate) fn bind_take_covered(
+    query: crate::SqliteQuery<'_>,
+    wanted: i64,
+    allow_expired: bool,
+) -> crate::SqliteQuery<'_> {
+    query
+        .bind(wanted)
+        .bind(wanted)
+        .bind(wanted)
+        .bind(allow_expired)
+        .bind(now())
+}
+
 /// The day credits used now are counted under, in the client's time zone.
 pub(crate) fn usage_day() -> String {
     let mut day = domain::dates::local_datetime(now());
@@ -165,18 +189,9 @@ pub(crate) async fn take(
         return Ok(0);
     }
     // Usual case, one statement: the bundle that expires first covers the whole batch.
-    let covered = sqlx::query(
-        "UPDATE credits SET credits_left = credits_left - ?3
-         WHERE credits_left >= ?3 AND id = (
-           SELECT id FROM credits
-           WHERE credits_left > 0 AND (?1 OR credit_expire_date IS NULL OR credit_expire_date > ?2)
-           ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)",
-    )
-    .bind(allow_expired)
-    .bind(now())
-    .bind(wanted)
-    .execute(&mut *conn)
-    .await?;
+    let covered = bind_take_covered(sqlx::query(TAKE_COVERED), wanted, allow_expired)
+        .execute(&mut *conn)
+        .await?;
     if covered.rows_affected() == 1 {
         return Ok(wanted);
     }

@@ -4,10 +4,11 @@
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::{credits, deliveries};
-use crate::{TenantDb, new_id, now};
+use crate::{SqliteQuery, TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use sqlx::SqliteConnection;
+use sqlx::sqlite::SqliteRow;
+use sqlx::{Row as _, SqliteConnection};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -347,37 +348,10 @@ enum Plan {
     Conflict,
 }
 
-/// Applies a whole batch in its own transaction with a handful of statements: one look-up of
-/// the fill tokens, one serial-number update per form, the credits in bulk, and one multi-row
-/// INSERT. Each statement is a round trip to the connection's thread, and with many clients
-/// a batch holds about one send, so the transaction rides on them: BEGIN goes with the
-/// look-up, and the day's credit use and COMMIT with the last INSERT (4 round trips where
-/// there were 7). An `Err` means a statement failed and the transaction may still be open:
-/// the caller must roll back and fall back to [`apply_submit`] per send; per-send outcomes
-/// (replay, conflict, unknown form) are `Ok`.
-pub(crate) async fn apply_batch(
-    conn: &mut SqliteConnection,
-    news: &[NewRegistration],
-    known_schemas: &mut HashSet<Arc<str>>,
-) -> Result<Vec<Result<SubmitOutcome>>> {
-    let at = now();
-    let tokens: Vec<&str> = news
-        .iter()
-        .filter_map(|n| n.fill_token.as_deref())
-        .collect();
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "BEGIN; SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?1))",
-    )
-    .bind(serde_json::to_string(&tokens)?)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut known: HashMap<String, (String, String)> = rows
-        .into_iter()
-        .map(|(token, id, hash)| (token, (id, hash)))
-        .collect();
-    // Decide per send; a token repeated inside the batch is judged against its first use.
+/// Decides per send, given the stored fill tokens (token to id and payload hash); a token
+/// repeated inside the batch is judged against its first use.
+fn plan(news: &[NewRegistration], mut known: HashMap<String, (String, String)>) -> Vec<Plan> {
     let mut plans = Vec::with_capacity(news.len());
-    let mut per_form: HashMap<&str, i64> = HashMap::new();
     for new in news {
         if let Some((id, hash)) = new.fill_token.as_ref().and_then(|t| known.get(t)) {
             plans.push(if *hash == new.payload_hash {
@@ -391,36 +365,198 @@ pub(crate) async fn apply_batch(
         if let Some(token) = &new.fill_token {
             known.insert(token.clone(), (id.clone(), new.payload_hash.clone()));
         }
-        *per_form.entry(new.form_id.as_str()).or_default() += 1;
         plans.push(Plan::Insert(id));
     }
-    let mut next_serial: HashMap<&str, i64> = HashMap::new();
-    for (form, count) in &per_form {
-        let start: Option<i64> =
-            sqlx::query_scalar("UPDATE forms SET next_serial = next_serial + ?2 WHERE id = ?1 RETURNING next_serial - ?2")
-                .bind(form)
-                .bind(count)
-                .fetch_optional(&mut *conn)
-                .await?;
-        if let Some(start) = start {
-            next_serial.insert(form, start);
+    plans
+}
+
+/// What a batch's inserts need: serial numbers per form and credits, for non-admins and admins.
+#[derive(PartialEq)]
+struct Wanted<'a> {
+    per_form: HashMap<&'a str, i64>,
+    credits: [i64; 2],
+}
+
+impl<'a> Wanted<'a> {
+    /// Counted over the sends planned for insertion; over those whose form exists when the
+    /// forms found are known.
+    fn of(
+        news: &'a [NewRegistration],
+        plans: &[Plan],
+        found: Option<&HashMap<&str, i64>>,
+    ) -> Wanted<'a> {
+        let mut wanted = Wanted {
+            per_form: HashMap::new(),
+            credits: [0, 0],
+        };
+        for (new, plan) in news.iter().zip(plans) {
+            let form = new.form_id.as_str();
+            if !matches!(plan, Plan::Insert(_)) || found.is_some_and(|f| !f.contains_key(form)) {
+                continue;
+            }
+            *wanted.per_form.entry(form).or_default() += 1;
+            if new.wanted != Status::Draft {
+                wanted.credits[usize::from(new.allow_expired_credits)] += 1;
+            }
+        }
+        wanted
+    }
+}
+
+/// What [`number`] found and took.
+struct Numbering<'a> {
+    /// Stored fill tokens of the batch: token to id and payload hash.
+    stored: HashMap<String, (String, String)>,
+    /// The first new serial number of each form found.
+    serials: HashMap<&'a str, i64>,
+    /// Whether one bundle covered each kind of credit wanted.
+    covered: bool,
+}
+
+/// Opens the batch's transaction and, in the same statement text, looks up its fill tokens,
+/// sets a savepoint, takes the serial numbers and the credits `guess` wants.
+async fn number<'a>(
+    conn: &mut SqliteConnection,
+    news: &'a [NewRegistration],
+    guess: &Wanted<'a>,
+) -> Result<Numbering<'a>> {
+    let tokens: Vec<&str> = news
+        .iter()
+        .filter_map(|n| n.fill_token.as_deref())
+        .collect();
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(NUMBER_SQL.as_str()))
+        .bind(serde_json::to_string(&tokens)?)
+        .bind(serde_json::to_string(&guess.per_form)?);
+    for (kind, &wanted) in guess.credits.iter().enumerate() {
+        query = credits::bind_take_covered(query, wanted, kind == 1);
+    }
+    // BEGIN, the look-up, SAVEPOINT, the serial numbers, the two kinds of credits.
+    let ran = run_statements(conn, query).await?;
+    let [_, lookup, _, serials, plain, admin] = ran.as_slice() else {
+        return Err(TenancyError::Io(std::io::Error::other(
+            "the batch's numbering ran an unexpected number of statements",
+        )));
+    };
+    let mut stored = HashMap::new();
+    for row in &lookup.rows {
+        stored.insert(row.try_get(0)?, (row.try_get(1)?, row.try_get(2)?));
+    }
+    Ok(Numbering {
+        stored,
+        serials: first_serials(&guess.per_form, &serials.rows)?,
+        covered: [plain, admin]
+            .iter()
+            .zip(guess.credits)
+            .all(|(ran, wanted)| wanted == 0 || ran.changes == 1),
+    })
+}
+
+/// Rolls [`number`]'s guess back to its savepoint and takes the serial numbers `wanted`.
+async fn number_again<'a>(
+    conn: &mut SqliteConnection,
+    wanted: &Wanted<'a>,
+) -> Result<HashMap<&'a str, i64>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(AGAIN_SQL.as_str()))
+        .bind(serde_json::to_string(&wanted.per_form)?)
+        .fetch_all(&mut *conn)
+        .await?;
+    first_serials(&wanted.per_form, &rows)
+}
+
+/// The first new serial number of each form, from the forms' new `next_serial`.
+fn first_serials<'a>(
+    per_form: &HashMap<&'a str, i64>,
+    rows: &[SqliteRow],
+) -> Result<HashMap<&'a str, i64>> {
+    let mut first = HashMap::with_capacity(rows.len());
+    for row in rows {
+        let id: &str = row.try_get(0)?;
+        let next: i64 = row.try_get(1)?;
+        if let Some((&form, count)) = per_form.get_key_value(id) {
+            first.insert(form, next - count);
         }
     }
-    let wants_credit = |new: &NewRegistration, admin: bool| {
-        new.wanted != Status::Draft
-            && new.allow_expired_credits == admin
-            && next_serial.contains_key(new.form_id.as_str())
+    Ok(first)
+}
+
+/// Adds the batch's count of each form (a JSON object) to its next serial number and answers
+/// the forms found with their new `next_serial`.
+const SERIALS_SQL: &str = "UPDATE forms SET next_serial = next_serial + n.value
+     FROM json_each(?) AS n WHERE forms.id = n.key RETURNING id, next_serial";
+
+/// [`number`]'s statement text.
+static NUMBER_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "BEGIN; SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?)); SAVEPOINT numbering; {SERIALS_SQL}; {take}; {take}",
+        take = credits::TAKE_COVERED
+    )
+});
+
+/// [`number_again`]'s statement text.
+static AGAIN_SQL: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| format!("ROLLBACK TO numbering; {SERIALS_SQL}"));
+
+/// One statement's part of what a text of several statements gave.
+struct Ran {
+    rows: Vec<SqliteRow>,
+    changes: u64,
+}
+
+/// Runs a text of several statements in one hand-off to the connection's thread, answering
+/// each statement's rows and changes in order. (`changes` is SQLite's count of the last
+/// INSERT, UPDATE or DELETE; it means something only for those.)
+async fn run_statements(conn: &mut SqliteConnection, query: SqliteQuery<'_>) -> Result<Vec<Ran>> {
+    use futures::TryStreamExt;
+    use sqlx::Executor;
+    let mut ran = Vec::new();
+    let mut rows = Vec::new();
+    let mut items = conn.fetch_many(query);
+    while let Some(item) = items.try_next().await? {
+        match item {
+            sqlx::Either::Right(row) => rows.push(row),
+            sqlx::Either::Left(done) => ran.push(Ran {
+                rows: std::mem::take(&mut rows),
+                changes: done.rows_affected(),
+            }),
+        }
+    }
+    Ok(ran)
+}
+
+/// Applies a whole batch in its own transaction with a handful of statements: the fill
+/// tokens looked up, the serial numbers of each form and the credits taken in bulk, and one
+/// multi-row INSERT. Each statement text is a round trip to the connection's thread, and with
+/// many clients a batch holds about one send, so a batch is two texts where it can be:
+/// [`number`] opens the transaction, looks up the tokens and numbers the sends as if none
+/// were sent before and every form exists; the day's credit use and COMMIT go with the last
+/// INSERT. When the look-up finds a token, a form is missing or a bundle falls short, the
+/// numbering is rolled back to its savepoint and done again with what is now known.
+/// An `Err` means a statement failed and the transaction may still be open: the caller must
+/// roll back and fall back to [`apply_submit`] per send; per-send outcomes (replay,
+/// conflict, unknown form) are `Ok`.
+pub(crate) async fn apply_batch(
+    conn: &mut SqliteConnection,
+    news: &[NewRegistration],
+    known_schemas: &mut HashSet<Arc<str>>,
+) -> Result<Vec<Result<SubmitOutcome>>> {
+    let at = now();
+    let mut plans = plan(news, HashMap::new());
+    let guess = Wanted::of(news, &plans, None);
+    let first = number(conn, news, &guess).await?;
+    if !first.stored.is_empty() {
+        plans = plan(news, first.stored);
+    }
+    let wanted = Wanted::of(news, &plans, Some(&first.serials));
+    let (mut next_serial, mut credits_for) = if wanted == guess && first.covered {
+        (first.serials, guess.credits)
+    } else {
+        let serials = number_again(conn, &wanted).await?;
+        let credits = [
+            credits::take(conn, wanted.credits[0], false).await?,
+            credits::take(conn, wanted.credits[1], true).await?,
+        ];
+        (serials, credits)
     };
-    let inserting = |admin: bool| {
-        news.iter()
-            .zip(&plans)
-            .filter(|(new, plan)| matches!(plan, Plan::Insert(_)) && wants_credit(new, admin))
-            .count()
-    };
-    let mut credits_for = [
-        credits::take(conn, i64::try_from(inserting(false)).unwrap_or(0), false).await?,
-        credits::take(conn, i64::try_from(inserting(true)).unwrap_or(0), true).await?,
-    ];
     let ending = Ending::Commit {
         credits_used: credits_for[0] + credits_for[1],
     };
@@ -600,8 +736,6 @@ impl Ending {
         Ok(())
     }
 }
-
-type SqliteQuery<'q> = sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>;
 
 /// Rows of the two INSERT shapes: a batch goes in 64 rows a statement, and what is left of
 /// it in one statement of 8 or 64 rows. Unused rows are bound as NULLs and skipped, so two
