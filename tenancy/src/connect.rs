@@ -48,18 +48,19 @@ pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool>
         // as the handle is: a local file has no far end to lose. Skipping it saves a round
         // trip to that thread whenever an idle connection is taken.
         .test_before_acquire(false)
-        .after_connect(|connection, _| Box::pin(keep_wal_files(connection)))
         .connect_with(connect)
         .await?;
     Ok(pool)
 }
 
-/// Turns off SQLite's allocation statistics, once, before the process's first connection.
-/// SQLite keeps them by default behind one process-wide mutex that every allocation and
-/// free of every connection takes, with a size look-up each time; nothing in eform reads
-/// them. With many tenants open and reopened under load (each open parses the whole schema,
-/// thousands of allocations) that mutex and look-up were about a twentieth of the samples,
-/// and the connections' threads waited on each other for the mutex.
+/// Sets SQLite up once, before the process's first connection: no allocation statistics, and
+/// every connection keeping its WAL files ([`keep_wal_files`]).
+///
+/// SQLite keeps allocation statistics by default behind one process-wide mutex that every
+/// allocation and free of every connection takes, with a size look-up each time; nothing in
+/// eform reads them. With many tenants open and reopened under load (each open parses the
+/// whole schema, thousands of allocations) that mutex and look-up were about a twentieth of
+/// the samples, and the connections' threads waited on each other for the mutex.
 fn configure_sqlite() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -79,6 +80,12 @@ fn configure_sqlite() {
                 "SQLite was in use before its allocation statistics could be turned off"
             );
         }
+        // SAFETY: registers a function with the signature SQLite calls it with; it lives as
+        // long as the process.
+        let code = unsafe { libsqlite3_sys::sqlite3_auto_extension(Some(keep_wal_files)) };
+        if code != libsqlite3_sys::SQLITE_OK {
+            tracing::warn!(code, "SQLite did not take the setting that keeps WAL files");
+        }
     });
 }
 
@@ -90,27 +97,30 @@ const WAL_SIZE_LIMIT: i64 = 64 << 20;
 /// again. A tenant that falls out of the pool cache is closed and opened again under load,
 /// and creating two files is the largest part of an open (a quarter of it in the profile,
 /// ext4 looking for a free inode).
-async fn keep_wal_files(connection: &mut sqlx::SqliteConnection) -> sqlx::Result<()> {
-    let mut handle = connection.lock_handle().await?;
-    let db = handle.as_raw_handle().as_ptr();
+///
+/// SQLite runs this inside every open of the process (an automatic extension), on the
+/// connection's own thread: sqlx has no option for this file control, and setting it from
+/// outside took a round trip to that thread and back for every new connection, which made
+/// a reopened tenant's send cost a quarter more (decision 026).
+unsafe extern "C" fn keep_wal_files(
+    db: *mut libsqlite3_sys::sqlite3,
+    _error: *mut *mut std::ffi::c_char,
+    _api: *const libsqlite3_sys::sqlite3_api_routines,
+) -> std::ffi::c_int {
     let mut on: std::ffi::c_int = 1;
-    // SAFETY: `db` is the connection's open handle, which the lock keeps from its worker
-    // thread for the call; SQLite only reads and writes `on`, which outlives the call.
-    let code = unsafe {
+    // SAFETY: SQLite hands over the connection it is opening, with its main file open; it
+    // only reads and writes `on`, which outlives the call. A database without a file (in
+    // memory) answers SQLITE_NOTFOUND, which leaves it as it is: it has no WAL to keep, so
+    // its open goes on.
+    unsafe {
         libsqlite3_sys::sqlite3_file_control(
             db,
             c"main".as_ptr(),
             libsqlite3_sys::SQLITE_FCNTL_PERSIST_WAL,
             (&raw mut on).cast(),
-        )
-    };
-    if code == libsqlite3_sys::SQLITE_OK {
-        Ok(())
-    } else {
-        Err(sqlx::Error::Protocol(format!(
-            "SQLite refused to keep its WAL files ({code})"
-        )))
+        );
     }
+    libsqlite3_sys::SQLITE_OK
 }
 
 #[cfg(test)]
