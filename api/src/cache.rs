@@ -160,13 +160,14 @@ impl Caches {
         if let Some(cached) = self.forms.get(&key) {
             return Ok(cached);
         }
-        let form = forms::find(db, form_id).await?.ok_or(AppError::NotFound)?;
+        let (form, allowed_users, allowed_groups) = forms::find_for_send(db, form_id)
+            .await?
+            .ok_or(AppError::NotFound)?;
         // A stored form was validated when it was saved; failing here is our fault, not the user's.
         let definition =
             domain::form::validate_schema(&form.schema, &form.rules).map_err(|errors| {
                 AppError::internal(format!("stored form {form_id} is invalid: {errors:?}"))
             })?;
-        let (allowed_users, allowed_groups) = forms::access_lists(db, form_id).await?;
         let schema_text = form.schema.to_string();
         let schema_hash = tenancy::secrets::sha256_hex(schema_text.as_bytes()).into();
         let hooks = domain::notifications::form_hooks(

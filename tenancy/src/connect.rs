@@ -24,11 +24,23 @@ pub struct ConnectOptions {
 /// WAL (readers never block the writer), foreign keys on, and synchronous=FULL so an
 /// acknowledged write survives a power cut — a lost registration is a lost day of work.
 pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool> {
+    let (pool, connect) = settings(path, options);
+    Ok(pool.connect_with(connect).await?)
+}
+
+/// [`connect`] without a connection yet: the first query opens one. A tenant is opened and
+/// checked on its writer's connection ([`open_direct`]), and a send needs no other.
+pub fn connect_lazy(path: &Path, options: ConnectOptions) -> SqlitePool {
+    let (pool, connect) = settings(path, options);
+    pool.connect_lazy_with(connect)
+}
+
+fn settings(path: &Path, options: ConnectOptions) -> (SqlitePoolOptions, SqliteConnectOptions) {
     configure_sqlite();
     let connect = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(options.create)
-        .busy_timeout(Duration::from_secs(10))
+        .busy_timeout(BUSY_TIMEOUT)
         .journal_mode(SqliteJournalMode::Wal)
         .foreign_keys(true)
         .synchronous(SqliteSynchronous::Full)
@@ -47,11 +59,31 @@ pub async fn connect(path: &Path, options: ConnectOptions) -> Result<SqlitePool>
         // A ping asks the connection's own thread whether it is alive, which it is as long
         // as the handle is: a local file has no far end to lose. Skipping it saves a round
         // trip to that thread whenever an idle connection is taken.
-        .test_before_acquire(false)
-        .connect_with(connect)
-        .await?;
-    Ok(pool)
+        .test_before_acquire(false);
+    (pool, connect)
 }
+
+/// Opens an existing tenant file for its group-commit writer, which talks to SQLite itself
+/// (rusqlite, on the library sqlx links) with the settings [`connect`] gives sqlx's
+/// connections, in the same order.
+pub(crate) fn open_direct(path: &Path) -> Result<rusqlite::Connection> {
+    configure_sqlite();
+    let db = rusqlite::Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    db.busy_timeout(BUSY_TIMEOUT)?;
+    // The writer prepares each of its statements once per connection; they are about 20,
+    // more than rusqlite keeps by default (16), which would prepare some again every batch.
+    db.set_prepared_statement_cache_capacity(32);
+    db.execute_batch(&format!(
+        "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL; PRAGMA secure_delete = OFF; PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}"
+    ))?;
+    Ok(db)
+}
+
+/// How long a statement waits for another connection's write lock.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Sets SQLite up once, before the process's first connection: no allocation statistics, and
 /// every connection keeping its WAL files ([`keep_wal_files`]).

@@ -5,6 +5,9 @@
 pub enum TenancyError {
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
+    /// From the group-commit writer's own connection (`crate::writer`).
+    #[error("database: {0}")]
+    Direct(#[from] rusqlite::Error),
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("io: {0}")]

@@ -7,6 +7,7 @@
 
 pub mod connect;
 pub mod error;
+mod param;
 pub mod platform;
 pub mod registry;
 pub mod secrets;

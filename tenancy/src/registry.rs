@@ -2,10 +2,10 @@
 //! used are dropped), a closed tenant is reopened on demand, and pending migrations run
 //! before a tenant is handed out.
 
-use crate::connect::{ConnectOptions, connect};
+use crate::connect::{ConnectOptions, connect, connect_lazy, open_direct};
 use crate::error::{Result, TenancyError};
 use crate::tenant::meta;
-use crate::writer::Writer;
+use crate::writer::{self, Writer};
 use domain::ids::ClientId;
 use lru::LruCache;
 use sqlx::pool::PoolConnection;
@@ -140,19 +140,23 @@ impl TenantRegistry {
         let dir = self.tenant_dir(client);
         let opened = slot
             .get_or_try_init(|| async {
-                if !dir.join("tenant.db").is_file() {
+                let file = dir.join("tenant.db");
+                if !file.is_file() {
                     return Err(TenancyError::UnknownClient(client.to_string()));
                 }
-                let (pool, mut conn, owner) = open_migrated(&dir, false).await?;
+                // Opened and checked on the writer's connection, on a blocking thread: a
+                // send to a closed tenant needs no other, and the pool opens its first
+                // connection when a read comes.
+                let path = file.clone();
+                let (conn, version, owner) = tokio::task::spawn_blocking(move || check(&path))
+                    .await
+                    .map_err(|err| TenancyError::Io(std::io::Error::other(err)))??;
                 meta::check(owner.as_deref(), client)?;
-                // Back in the pool before the caller's first query. Dropped, a connection
-                // goes back in a task of its own after a round trip to its thread, and a
-                // query in the meantime finds none idle and opens a second one: another
-                // thread and another parse of the schema, which doubled the cost of an open.
-                // This awaits sqlx's own way back (the one its drop spawns; hidden from its
-                // docs, so a test below notices when it stops doing this).
-                conn.return_to_pool().await;
-                let writer = Writer::start(pool.clone());
+                let pool = connect_lazy(&file, TENANT_POOL);
+                if version != migration_count() {
+                    migrate(&pool).await?;
+                }
+                let writer = Writer::new(&file, writer::Conn::new(conn));
                 Ok(Open { pool, writer })
             })
             .await;
@@ -208,10 +212,45 @@ impl TenantRegistry {
     }
 }
 
+/// How a tenant's pool is opened: few connections, as hundreds of tenants may be open.
+const TENANT_POOL: ConnectOptions = ConnectOptions {
+    create: false,
+    max_connections: 4,
+    secure_delete: false,
+};
+
+/// The migrations a tenant file has applied, kept in `user_version` so an up-to-date tenant
+/// opens without reading the migration table, and whose file it is. Every file eform made
+/// has its claim table from the first migration on, so one statement reads both.
+const CHECK_SQL: &str = "SELECT user_version, (SELECT value FROM tenant_meta WHERE key = 'client_id') FROM pragma_user_version";
+
+/// The number of tenant migrations this build has.
+fn migration_count() -> i64 {
+    i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX)
+}
+
+/// Opens a tenant file for its writer and answers its migration count and owner.
+fn check(path: &Path) -> Result<(rusqlite::Connection, i64, Option<String>)> {
+    let db = open_direct(path)?;
+    let (version, owner) = db.query_row(CHECK_SQL, [], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    Ok((db, version, owner))
+}
+
+/// Brings a tenant's schema up to date and records the count in `user_version`.
+async fn migrate(pool: &SqlitePool) -> Result<()> {
+    MIGRATOR.run(pool).await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "PRAGMA user_version = {}",
+        migration_count()
+    )))
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
 /// Opens a tenant database with the tenant settings and brings its schema up to date, on one
 /// connection that the caller goes on with, and answers whose file it is (`None` for one
-/// being created). The applied migration count is kept in `user_version`, so an up-to-date
-/// tenant opens without reading the migration table.
+/// being created).
 async fn open_migrated(
     dir: &Path,
     create: bool,
@@ -220,16 +259,11 @@ async fn open_migrated(
         &dir.join("tenant.db"),
         ConnectOptions {
             create,
-            max_connections: 4,
-            secure_delete: false,
+            ..TENANT_POOL
         },
     )
     .await?;
     let mut conn = pool.acquire().await?;
-    let expected = i64::try_from(MIGRATOR.iter().count()).unwrap_or(i64::MAX);
-    // Every file eform made has its claim table from the first migration on, so an open reads
-    // the migration count and the owner in one statement: each statement is a round trip to
-    // the connection's thread, and an open is on the way of every send to a closed tenant.
     // Only a file being created has no tables yet.
     let (version, owner): (i64, Option<String>) = if create {
         (
@@ -239,19 +273,10 @@ async fn open_migrated(
             None,
         )
     } else {
-        sqlx::query_as(
-            "SELECT user_version, (SELECT value FROM tenant_meta WHERE key = 'client_id') FROM pragma_user_version",
-        )
-        .fetch_one(&mut *conn)
-        .await?
+        sqlx::query_as(CHECK_SQL).fetch_one(&mut *conn).await?
     };
-    if version != expected {
-        MIGRATOR.run(&pool).await?;
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "PRAGMA user_version = {expected}"
-        )))
-        .execute(&mut *conn)
-        .await?;
+    if version != migration_count() {
+        migrate(&pool).await?;
     }
     Ok((pool, conn, owner))
 }
@@ -268,16 +293,17 @@ pub async fn migrate_dir(dir: &Path) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// A closed tenant's open and the query right after it share one connection: each
-    /// connection costs a thread of its own and a parse of the whole schema.
+    /// A closed tenant is opened and checked on its writer's connection, which is all a send
+    /// needs: the pool opens none until a read comes.
     #[tokio::test]
-    async fn an_open_and_the_first_query_after_it_share_one_connection() -> Result<()> {
+    async fn an_open_makes_no_pooled_connection() -> Result<()> {
         let dir = tempfile::tempdir()?;
         let client = ClientId::from_trusted(crate::new_id());
         let registry = TenantRegistry::new(dir.path(), 1);
         registry.create(&client).await?;
         registry.forget(&client);
         let db = registry.open(&client).await?;
+        assert_eq!(db.pool().size(), 0);
         crate::tenant::credits::left(&db, false).await?;
         assert_eq!(db.pool().size(), 1);
         Ok(())

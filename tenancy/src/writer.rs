@@ -2,13 +2,18 @@
 //! acknowledged queue here; the writer takes everything waiting, applies it in one
 //! transaction (a savepoint each, so one failing send never fails its neighbours) and
 //! commits once — one fsync for the whole batch under synchronous=FULL.
+//!
+//! The writer owns a connection of its own (rusqlite, on the SQLite library sqlx links) and
+//! runs a whole batch on a thread of tokio's blocking pool: a send is one hand-off to that
+//! thread and one back, where through sqlx each statement was a round trip to the
+//! connection's own thread (decision 027).
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::registrations::{self, NewRegistration, SubmitOutcome};
-use sqlx::{Acquire, SqliteConnection, SqlitePool};
 use std::collections::HashSet;
-use std::sync::Arc;
-use tokio::sync::{mpsc, oneshot};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::{Semaphore, oneshot};
 
 /// Most sends in one transaction; bounds the latency of the first one in a batch.
 const MAX_BATCH: usize = 512;
@@ -17,28 +22,121 @@ const QUEUE_DEPTH: usize = 4096;
 
 type Reply = oneshot::Sender<Result<SubmitOutcome>>;
 
-/// Handle to a tenant's writer task; cloning shares the task.
+/// A read on the writer's connection, given the connection or why it could not be opened.
+type Read = Box<dyn FnOnce(std::result::Result<&rusqlite::Connection, &TenancyError>) + Send>;
+
+/// What waits for the writer.
+#[allow(clippy::large_enum_variant)] // sends are nearly every job; boxing each for the rare read's sake would cost an allocation per send
+enum Job {
+    Send(NewRegistration, Reply),
+    Read(Read),
+}
+
+/// Handle to a tenant's writer; cloning shares it.
 #[derive(Debug, Clone)]
 pub struct Writer {
-    tx: mpsc::Sender<(NewRegistration, Reply)>,
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    /// The tenant's database file, opened again after a failed batch.
+    path: PathBuf,
+    state: Mutex<State>,
+    room: Semaphore,
+}
+
+#[derive(Default)]
+struct State {
+    waiting: Vec<Job>,
+    /// Whether a thread is applying batches now; it takes what waits until nothing does.
+    running: bool,
+    /// The connection between batches; None after a failure or while a batch runs.
+    conn: Option<Conn>,
+}
+
+impl std::fmt::Debug for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("State")
+            .field("waiting", &self.waiting.len())
+            .field("running", &self.running)
+            .finish()
+    }
+}
+
+/// The writer's connection and what it knows about the file.
+pub(crate) struct Conn {
+    pub(crate) db: rusqlite::Connection,
+    /// Schema hashes known to be stored in this tenant (see [`registrations::apply_batch`]).
+    pub(crate) known_schemas: HashSet<Arc<str>>,
+}
+
+impl Conn {
+    pub(crate) fn new(db: rusqlite::Connection) -> Conn {
+        Conn {
+            db,
+            known_schemas: HashSet::new(),
+        }
+    }
 }
 
 impl Writer {
-    /// Starts the writer task for a tenant pool. The task ends when every handle is dropped.
-    pub fn start(pool: SqlitePool) -> Writer {
-        let (tx, rx) = mpsc::channel(QUEUE_DEPTH);
-        tokio::spawn(run(pool, rx));
-        Writer { tx }
+    /// A writer for the tenant file at `path`, going on with `conn`, the connection the
+    /// tenant was opened and checked with.
+    pub(crate) fn new(path: &Path, conn: Conn) -> Writer {
+        Writer {
+            shared: Arc::new(Shared {
+                path: path.to_owned(),
+                state: Mutex::new(State {
+                    conn: Some(conn),
+                    ..State::default()
+                }),
+                room: Semaphore::new(QUEUE_DEPTH),
+            }),
+        }
     }
 
     /// Stores a registration; answers only after its transaction is committed to disk.
     pub async fn submit(&self, new: NewRegistration) -> Result<SubmitOutcome> {
-        let (reply, answer) = oneshot::channel();
-        self.tx
-            .send((new, reply))
+        let _room = self
+            .shared
+            .room
+            .acquire()
             .await
             .map_err(|_| writer_gone())?;
+        let (reply, answer) = oneshot::channel();
+        self.enqueue(Job::Send(new, reply));
         answer.await.map_err(|_| writer_gone())?
+    }
+
+    /// Runs `read` on the writer's connection, between batches. For what a send is checked
+    /// against (the form): a tenant that only receives sends then needs no other connection,
+    /// and each connection costs a parse of the whole schema when it opens.
+    pub(crate) async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&rusqlite::Connection) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let (reply, answer) = oneshot::channel();
+        self.enqueue(Job::Read(Box::new(move |conn| {
+            let _ = reply.send(match conn {
+                Ok(conn) => read(conn),
+                Err(err) => Err(TenancyError::Io(std::io::Error::other(err.to_string()))),
+            });
+        })));
+        answer.await.map_err(|_| writer_gone())?
+    }
+
+    /// Queues a job and starts a thread to drain the queue when none runs.
+    fn enqueue(&self, job: Job) {
+        let start = {
+            let mut state = self.shared.lock();
+            state.waiting.push(job);
+            !std::mem::replace(&mut state.running, true)
+        };
+        if start {
+            let shared = self.shared.clone();
+            tokio::task::spawn_blocking(move || shared.drain());
+        }
     }
 }
 
@@ -46,108 +144,97 @@ fn writer_gone() -> TenancyError {
     TenancyError::Io(std::io::Error::other("the tenant writer stopped"))
 }
 
-async fn run(pool: SqlitePool, mut rx: mpsc::Receiver<(NewRegistration, Reply)>) {
-    let mut conn = Connection { pool, open: None };
-    let mut batch = Vec::with_capacity(MAX_BATCH);
-    // Schema hashes known to be stored in this tenant (see registrations::apply_batch).
-    let mut known_schemas = HashSet::new();
-    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let jobs = std::mem::take(&mut batch);
-        let (outcomes, replies) = commit_batch(&mut conn, jobs, &mut known_schemas).await;
-        for (outcome, reply) in outcomes.into_iter().zip(replies) {
-            // A caller that gave up (client disconnected) no longer needs the answer; the
-            // registration is stored all the same and a resend finds it by fill_token.
-            let _ = reply.send(outcome);
-        }
-    }
-}
-
-/// The writer's own connection, taken out of the tenant pool: a batch never waits for a
-/// connection that readers hold, and its statements stay prepared from batch to batch. After
-/// a failed batch it is dropped and a fresh one is taken, so a connection left in an unknown
-/// state is never used again.
-struct Connection {
-    pool: SqlitePool,
-    open: Option<SqliteConnection>,
-}
-
-impl Connection {
-    async fn get(&mut self) -> Result<&mut SqliteConnection> {
-        if self.open.is_none() {
-            self.open = Some(self.pool.acquire().await?.detach());
-        }
-        self.open.as_mut().ok_or_else(writer_gone)
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves the queue as it was; keep serving.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Drops the connection after a failed batch. The batch's transaction is not sqlx's, so
-    /// it is rolled back here first: closing would roll it back too, but on the connection's
-    /// own thread and later, while the sends applied again wait for its write lock.
-    async fn discard(&mut self) {
-        if let Some(mut open) = self.open.take() {
-            // Fails only when no transaction is open, which is what it is for.
-            let _ = sqlx::query("ROLLBACK").execute(&mut open).await;
-        }
-    }
-}
-
-/// Applies a batch in one transaction with the batched statements; if one of those fails,
-/// everything is rolled back and applied again send by send (a savepoint each), so one bad
-/// send never fails its neighbours. When a commit fails, every send in it gets the error —
-/// none was stored.
-async fn commit_batch(
-    conn: &mut Connection,
-    jobs: Vec<(NewRegistration, Reply)>,
-    known_schemas: &mut HashSet<Arc<str>>,
-) -> (Vec<Result<SubmitOutcome>>, Vec<Reply>) {
-    let (news, replies): (Vec<_>, Vec<_>) = jobs.into_iter().unzip();
-    let outcomes = match apply(conn, &news, Some(&mut *known_schemas)).await {
-        Ok(outcomes) => Ok(outcomes),
-        Err(err) => {
-            // What the rolled-back batch stored is gone again, schemas included.
-            known_schemas.clear();
-            conn.discard().await;
-            tracing::warn!(error = %err, "batched send failed; applying the sends one by one");
-            let outcomes = apply(conn, &news, None).await;
-            if outcomes.is_err() {
-                conn.open = None;
+    /// Runs what waits until nothing does: the reads, then the sends as one batch. Runs on a
+    /// blocking thread, one at a time per tenant (`running`).
+    fn drain(&self) {
+        let running = Running(self);
+        loop {
+            let (jobs, conn) = {
+                let mut state = self.lock();
+                if state.waiting.is_empty() {
+                    state.running = false;
+                    std::mem::forget(running);
+                    return;
+                }
+                let take = state.waiting.len().min(MAX_BATCH);
+                let jobs: Vec<_> = state.waiting.drain(..take).collect();
+                (jobs, state.conn.take())
+            };
+            let (mut news, mut replies, mut reads) = (Vec::new(), Vec::new(), Vec::new());
+            for job in jobs {
+                match job {
+                    Job::Send(new, reply) => {
+                        news.push(new);
+                        replies.push(reply);
+                    }
+                    Job::Read(read) => reads.push(read),
+                }
             }
-            outcomes
-        }
-    };
-    let outcomes = outcomes.unwrap_or_else(|err| {
-        tracing::error!(error = %err, "group commit failed");
-        news.iter()
-            .map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string()))))
-            .collect()
-    });
-    (outcomes, replies)
-}
-
-/// Batched when given the writer's known schemas (the batch runs its own transaction, see
-/// [`registrations::apply_batch`]), otherwise send by send.
-async fn apply(
-    conn: &mut Connection,
-    news: &[NewRegistration],
-    batched: Option<&mut HashSet<Arc<str>>>,
-) -> Result<Vec<Result<SubmitOutcome>>> {
-    if let Some(known_schemas) = batched {
-        return registrations::apply_batch(conn.get().await?, news, known_schemas).await;
-    }
-    let mut tx = conn.get().await?.begin().await?;
-    let mut outcomes = Vec::with_capacity(news.len());
-    for new in news {
-        let mut savepoint = tx.begin().await?;
-        match registrations::apply_submit(&mut savepoint, new).await {
-            Ok(outcome) => {
-                savepoint.commit().await?;
-                outcomes.push(Ok(outcome));
-            }
-            Err(err) => {
-                savepoint.rollback().await?;
-                outcomes.push(Err(err));
+            let conn = match conn {
+                Some(conn) => Ok(conn),
+                None => crate::connect::open_direct(&self.path).map(Conn::new),
+            };
+            let (outcomes, conn) = match conn {
+                Ok(mut conn) => {
+                    for read in reads {
+                        read(Ok(&conn.db));
+                    }
+                    match registrations::apply_batch(&mut conn, &news) {
+                        Ok(outcomes) => (outcomes, Some(conn)),
+                        // A connection whose commit failed is not used again.
+                        Err(err) => (failed(&news, &err), None),
+                    }
+                }
+                Err(err) => {
+                    for read in reads {
+                        read(Err(&err));
+                    }
+                    (failed(&news, &err), None)
+                }
+            };
+            self.lock().conn = conn;
+            for (outcome, reply) in outcomes.into_iter().zip(replies) {
+                // A caller that gave up (client disconnected) no longer needs the answer;
+                // the registration is stored all the same and a resend finds it by token.
+                let _ = reply.send(outcome);
             }
         }
     }
-    tx.commit().await?;
-    Ok(outcomes)
+}
+
+/// Every send of a batch that could not be committed gets the error; none was stored.
+fn failed(news: &[NewRegistration], err: &TenancyError) -> Vec<Result<SubmitOutcome>> {
+    tracing::error!(error = %err, "group commit failed");
+    news.iter()
+        .map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string()))))
+        .collect()
+}
+
+/// Marks the writer idle when its thread unwinds from a panic, so the next send starts
+/// another; the sends of the batch that panicked get `writer_gone` (their replies dropped).
+struct Running<'a>(&'a Shared);
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.0.lock().running = false;
+    }
+}
+
+impl Drop for Shared {
+    /// Closing checkpoints the WAL into the database and syncs it: blocking work, so it goes
+    /// to the blocking pool rather than the async thread that dropped the last handle.
+    fn drop(&mut self) {
+        let conn = self.lock().conn.take();
+        if let (Some(conn), Ok(runtime)) = (conn, tokio::runtime::Handle::try_current()) {
+            runtime.spawn_blocking(move || drop(conn));
+        }
+    }
 }

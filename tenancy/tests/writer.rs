@@ -154,11 +154,11 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult {
+async fn a_send_that_breaks_a_constraint_fails_alone() -> TestResult {
     let (_dir, registry, db) = tenant_with_form(10).await?;
     forms::insert(&db, &form("f2", "Tweede")).await?;
-    // A row that takes serial number 1 of f1 behind the writer's back: the batched INSERT hits
-    // UNIQUE(form_id, serial_number), and the per-send fallback must fail only that send.
+    // A row that takes serial number 1 of f1 behind the writer's back: the send's INSERT hits
+    // UNIQUE(form_id, serial_number), and only that send's savepoint may be rolled back.
     let file = registry.tenant_dir(db.client_id()).join("tenant.db");
     // A busy timeout as the tenant's own pool has: under load the registry's connections may
     // still hold the file for a moment.
@@ -187,10 +187,10 @@ async fn a_failing_batch_falls_back_and_fails_only_the_bad_send() -> TestResult 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_batch_without_follow_ups_commits_with_its_insert() -> TestResult {
-    // Without e-mails, webhooks or a hand-over to record, the day's credit use and COMMIT go
-    // in the same statement text as the batch's INSERT: both must have run, and the file must
-    // be free for another writer the moment the sends are answered.
+async fn a_batch_records_its_credit_use_and_frees_the_file() -> TestResult {
+    // The day's credit use is recorded once for the whole batch, before its COMMIT: both must
+    // have run, and the file must be free for another writer the moment the sends are
+    // answered.
     let (_dir, registry, db) = tenant_with_form(5).await?;
     let sends = (0..8).map(|i| {
         let mut new = send(&format!("u{i}"), "h");
@@ -220,10 +220,9 @@ async fn a_batch_without_follow_ups_commits_with_its_insert() -> TestResult {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_batch_numbered_on_a_wrong_guess_is_numbered_again_without_gaps() -> TestResult {
-    // A batch is numbered as if none of its tokens was stored and one bundle covered its
-    // credits. Here a token is a replay and the credits fall short, so the numbering is rolled
-    // back and done again: the new sends take the next numbers, and no credit is lost.
+async fn a_replay_and_credits_running_short_in_one_batch_leave_no_gaps() -> TestResult {
+    // A token that is a replay and credits that fall short in one batch: the new sends take
+    // the next numbers without a gap, the replay takes none, and no credit is lost.
     let (_dir, _registry, db) = tenant_with_form(3).await?;
     let SubmitOutcome::Created(first) = db.writer().submit(send("a", "h")).await? else {
         return Err("first send not created".into());

@@ -2,6 +2,7 @@
 //! per day.
 
 use crate::error::Result;
+use crate::param::{self, Param};
 use crate::{TenantDb, new_id, now};
 
 /// A bundle of credits in the ledger (bought, or added by hand).
@@ -83,42 +84,32 @@ async fn record_use(conn: &mut sqlx::SqliteConnection, used: i64) -> Result<()> 
     if used <= 0 {
         return Ok(());
     }
-    sqlx::query(RECORD_USE)
-        .bind(usage_day())
-        .bind(used)
+    param::bind(sqlx::query(RECORD_USE), record_use_params(used))
         .execute(&mut *conn)
         .await?;
     Ok(())
 }
 
-/// Adds credits used to today's count; binds the day ([`usage_day`]) and the number used.
-/// Its parameters are anonymous so the group-commit writer can append it to the statement
-/// that ends a batch (sqlx numbers `?NNN` over the whole text, `?` from where it stands).
-pub(crate) const RECORD_USE: &str = "INSERT INTO credit_usage (day, used) VALUES (?, ?)
+/// Adds credits used to today's count (the group-commit writer runs it once a batch).
+pub(crate) const RECORD_USE: &str = "INSERT INTO credit_usage (day, used) VALUES (?1, ?2)
      ON CONFLICT (day) DO UPDATE SET used = used + excluded.used";
 
+/// [`RECORD_USE`]'s parameters: today ([`usage_day`]) and the number used.
+pub(crate) fn record_use_params(used: i64) -> Vec<Param> {
+    vec![usage_day().into(), used.into()]
+}
+
 /// Takes the credits wanted from the bundle that expires first when it has them all; changes
-/// one row when it did, none otherwise (and none when nothing is wanted). Its parameters are
-/// anonymous, bound by [`bind_take_covered`], so the group-commit writer can run it in the
-/// statement text that numbers a batch.
-pub(crate) const TAKE_COVERED: &str = "UPDATE credits SET credits_left = credits_left - ?
-     WHERE ? > 0 AND credits_left >= ? AND id = (
+/// one row when it did, none otherwise (and none when nothing is wanted).
+pub(crate) const TAKE_COVERED: &str = "UPDATE credits SET credits_left = credits_left - ?1
+     WHERE ?1 > 0 AND credits_left >= ?1 AND id = (
        SELECT id FROM credits
-       WHERE credits_left > 0 AND (? OR credit_expire_date IS NULL OR credit_expire_date > ?)
+       WHERE credits_left > 0 AND (?2 OR credit_expire_date IS NULL OR credit_expire_date > ?3)
        ORDER BY credit_expire_date IS NULL, credit_expire_date, created_at LIMIT 1)";
 
-/// Binds [`TAKE_COVERED`]'s parameters after those already bound to `query`.
-pub(crate) fn bind_take_covered(
-    query: crate::SqliteQuery<'_>,
-    wanted: i64,
-    allow_expired: bool,
-) -> crate::SqliteQuery<'_> {
-    query
-        .bind(wanted)
-        .bind(wanted)
-        .bind(wanted)
-        .bind(allow_expired)
-        .bind(now())
+/// [`TAKE_COVERED`]'s parameters.
+pub(crate) fn take_covered_params(wanted: i64, allow_expired: bool) -> Vec<Param> {
+    vec![wanted.into(), allow_expired.into(), now().into()]
 }
 
 /// The day credits used now are counted under, in the client's time zone.
@@ -189,9 +180,12 @@ pub(crate) async fn take(
         return Ok(0);
     }
     // Usual case, one statement: the bundle that expires first covers the whole batch.
-    let covered = bind_take_covered(sqlx::query(TAKE_COVERED), wanted, allow_expired)
-        .execute(&mut *conn)
-        .await?;
+    let covered = param::bind(
+        sqlx::query(TAKE_COVERED),
+        take_covered_params(wanted, allow_expired),
+    )
+    .execute(&mut *conn)
+    .await?;
     if covered.rows_affected() == 1 {
         return Ok(wanted);
     }

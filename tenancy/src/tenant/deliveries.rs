@@ -3,6 +3,7 @@
 
 use crate::TenantDb;
 use crate::error::Result;
+use crate::param::{self, Param};
 use crate::{new_id, now};
 use sqlx::SqliteConnection;
 
@@ -73,6 +74,35 @@ pub fn planned(
         .collect()
 }
 
+/// Records one delivery of an event; the same event's delivery recorded again adds nothing.
+const RECORD: &str = "INSERT OR IGNORE INTO deliveries (id, idempotency_key, registration_id, form_id, channel, hook_index, hook_name, hook_type, phase, setting, next_attempt_at, created_at, updated_at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?11)";
+
+/// [`RECORD`]'s parameters for each planned delivery of one event of a registration.
+fn records<'a>(
+    registration: &'a str,
+    form: &'a str,
+    event: &'a str,
+    planned: &'a [Planned],
+    at: i64,
+) -> impl Iterator<Item = Vec<Param>> + 'a {
+    planned.iter().map(move |plan| {
+        vec![
+            new_id().into(),
+            format!("{registration}:{event}:{}:{}", plan.channel, plan.index).into(),
+            registration.into(),
+            form.into(),
+            plan.channel.into(),
+            i64::try_from(plan.index).unwrap_or(i64::MAX).into(),
+            plan.name.as_str().into(),
+            plan.hook_type.into(),
+            plan.phase.as_ref().into(),
+            plan.setting.as_str().into(),
+            at.into(),
+        ]
+    })
+}
+
 /// Records the deliveries of one event of a registration inside the caller's transaction.
 /// `event` tells the events apart (`new`, a workflow move's id, `resend-<id>`); recording
 /// the same event twice adds nothing.
@@ -84,25 +114,26 @@ pub(crate) async fn record(
     planned: &[Planned],
     at: i64,
 ) -> Result<()> {
-    for plan in planned {
-        let key = format!("{registration}:{event}:{}:{}", plan.channel, plan.index);
-        sqlx::query(
-            "INSERT OR IGNORE INTO deliveries (id, idempotency_key, registration_id, form_id, channel, hook_index, hook_name, hook_type, phase, setting, next_attempt_at, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?11, ?11)",
-        )
-        .bind(new_id())
-        .bind(key)
-        .bind(registration)
-        .bind(form)
-        .bind(plan.channel)
-        .bind(i64::try_from(plan.index).unwrap_or(i64::MAX))
-        .bind(&plan.name)
-        .bind(plan.hook_type)
-        .bind(&plan.phase)
-        .bind(&plan.setting)
-        .bind(at)
-        .execute(&mut *conn)
-        .await?;
+    for params in records(registration, form, event, planned, at) {
+        param::bind(sqlx::query(RECORD), params)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// [`record`] on the group-commit writer's own connection.
+pub(crate) fn record_direct(
+    conn: &rusqlite::Connection,
+    registration: &str,
+    form: &str,
+    event: &str,
+    planned: &[Planned],
+    at: i64,
+) -> Result<()> {
+    let mut insert = conn.prepare_cached(RECORD)?;
+    for params in records(registration, form, event, planned, at) {
+        insert.execute(rusqlite::params_from_iter(params))?;
     }
     Ok(())
 }

@@ -105,6 +105,59 @@ pub async fn find(db: &TenantDb, id: &str) -> Result<Option<Form>> {
     Ok(row.map(Form::from))
 }
 
+/// What a send is checked against: the form with this id unless it was deleted, and who may
+/// fill it in (users, groups). Read on the tenant's writer connection, so a tenant opened for
+/// sends needs no other connection (`Writer::read`).
+pub async fn find_for_send(
+    db: &TenantDb,
+    id: &str,
+) -> Result<Option<(Form, Vec<String>, Vec<String>)>> {
+    let id = id.to_owned();
+    db.writer()
+        .read(move |conn| {
+            use rusqlite::OptionalExtension;
+            let Some(row) = conn
+                .prepare_cached(select_live!("AND id = ?1"))?
+                .query_row([&id], direct_row)
+                .optional()?
+            else {
+                return Ok(None);
+            };
+            let (mut users, mut groups) = (Vec::new(), Vec::new());
+            let mut access = conn.prepare_cached(ACCESS_LISTS)?;
+            let mut rows = access.query([&id])?;
+            while let Some(row) = rows.next()? {
+                users.extend(row.get::<_, Option<String>>(0)?);
+                groups.extend(row.get::<_, Option<String>>(1)?);
+            }
+            Ok(Some((Form::from(row), users, groups)))
+        })
+        .await
+}
+
+/// The columns [`select!`] reads, as [`Row`], from the writer's connection.
+fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok(Row {
+        id: row.get(0)?,
+        folder_id: row.get(1)?,
+        name: row.get(2)?,
+        form_type: row.get(3)?,
+        schema: row.get(4)?,
+        rules: row.get(5)?,
+        form_values: row.get(6)?,
+        email_settings: row.get(7)?,
+        webhook_integrations: row.get(8)?,
+        settings: row.get(9)?,
+        form_settings: row.get(10)?,
+        form_summary: row.get(11)?,
+        registration_name_token: row.get(12)?,
+        guest_id: row.get(13)?,
+        published_at: row.get(14)?,
+        updated_at: row.get(15)?,
+        updated_by: row.get(16)?,
+    })
+}
+
 /// The form with this id, also when it was deleted: registrations outlive their form and
 /// still show its name.
 pub async fn find_with_deleted(db: &TenantDb, id: &str) -> Result<Option<Form>> {
@@ -240,13 +293,15 @@ pub async fn insert(db: &TenantDb, new: &NewForm) -> Result<()> {
     Ok(())
 }
 
+/// Who may fill a form in: a user or a group each row.
+const ACCESS_LISTS: &str = "SELECT user_id, group_id FROM form_access WHERE form_id = ?1";
+
 /// Who may fill in a form: (user ids, group ids); both empty means every user of the client.
 pub async fn access_lists(db: &TenantDb, form_id: &str) -> Result<(Vec<String>, Vec<String>)> {
-    let rows: Vec<(Option<String>, Option<String>)> =
-        sqlx::query_as("SELECT user_id, group_id FROM form_access WHERE form_id = ?1")
-            .bind(form_id)
-            .fetch_all(db.pool())
-            .await?;
+    let rows: Vec<(Option<String>, Option<String>)> = sqlx::query_as(ACCESS_LISTS)
+        .bind(form_id)
+        .fetch_all(db.pool())
+        .await?;
     let users = rows.iter().filter_map(|(user, _)| user.clone()).collect();
     let groups = rows.into_iter().filter_map(|(_, group)| group).collect();
     Ok((users, groups))

@@ -1,15 +1,13 @@
 //! Queries on `registrations`. Inserts go only through the group-commit writer
-//! ([`crate::writer::Writer`]), which calls [`apply_batch`] for a whole batch, in a
-//! transaction of its own, and [`apply_submit`] per send when a batch statement fails.
+//! ([`crate::writer::Writer`]), which calls [`apply_batch`] for a whole batch, on its own
+//! connection, in a transaction of its own.
 
 use crate::error::{Result, TenancyError};
 use crate::tenant::{credits, deliveries};
-use crate::{SqliteQuery, TenantDb, new_id, now};
+use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row as _, SqliteConnection};
-use std::collections::{HashMap, HashSet};
+use sqlx::SqliteConnection;
 use std::sync::Arc;
 
 /// Registration status (spec: completed, hold, draft).
@@ -192,101 +190,6 @@ macro_rules! select {
     };
 }
 
-/// Applies one send inside the writer's transaction: replay or conflict by fill_token,
-/// next serial number of the form, one credit (or status hold), insert.
-pub(crate) async fn apply_submit(
-    conn: &mut SqliteConnection,
-    new: &NewRegistration,
-) -> Result<SubmitOutcome> {
-    if let Some(token) = &new.fill_token {
-        let existing: Option<(String, String)> =
-            sqlx::query_as("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")
-                .bind(token)
-                .fetch_optional(&mut *conn)
-                .await?;
-        if let Some((id, hash)) = existing {
-            if hash != new.payload_hash {
-                return Ok(SubmitOutcome::Conflict);
-            }
-            let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
-                .bind(&id)
-                .fetch_one(&mut *conn)
-                .await?;
-            return Ok(SubmitOutcome::Replayed(row.into()));
-        }
-    }
-    let serial: Option<i64> = sqlx::query_scalar(
-        "UPDATE forms SET next_serial = next_serial + 1 WHERE id = ?1 RETURNING next_serial - 1",
-    )
-    .bind(&new.form_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let serial_number =
-        serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
-    let status = match new.wanted {
-        Status::Draft => Status::Draft,
-        _ if credits::consume(conn, 1, new.allow_expired_credits).await? == 1 => Status::Completed,
-        _ => Status::Hold,
-    };
-    let numbered = Numbered {
-        id: new_id(),
-        serial_number,
-        created_at: now(),
-    };
-    let finished = (new.finish)(&numbered);
-    sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")
-        .bind(&*new.schema_hash)
-        .bind(new.schema.get())
-        .execute(&mut *conn)
-        .await?;
-    sqlx::query(
-        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
-    )
-    .bind(&numbered.id)
-    .bind(&new.form_id)
-    .bind(serial_number)
-    .bind(&new.fill_token)
-    .bind(&new.payload_hash)
-    .bind(&new.user_id)
-    .bind(&new.username)
-    .bind(&finished.registration_name)
-    .bind(&finished.summary)
-    .bind(status.as_str())
-    .bind(&new.phase)
-    .bind(finished.values.to_string())
-    .bind(&*new.schema_hash)
-    .bind(numbered.created_at)
-    .execute(&mut *conn)
-    .await?;
-    if let Some(handover) = &new.handover {
-        crate::tenant::workflow::record_first(
-            conn,
-            &numbered.id,
-            &new.form_id,
-            handover,
-            numbered.created_at,
-        )
-        .await?;
-    }
-    if status != Status::Hold {
-        deliveries::record(
-            conn,
-            &numbered.id,
-            &new.form_id,
-            "new",
-            &new.outbox,
-            numbered.created_at,
-        )
-        .await?;
-    }
-    let row: Row = sqlx::query_as(select!("WHERE id = ?1"))
-        .bind(&numbered.id)
-        .fetch_one(&mut *conn)
-        .await?;
-    Ok(SubmitOutcome::Created(row.into()))
-}
-
 /// Releases registrations on hold, oldest first, as far as the client's credits reach: at
 /// most `limit` in one transaction, each taking a credit, becoming completed and recording
 /// its e-mails and webhooks (`planned` answers them for a form and a phase). Answers how
@@ -341,501 +244,195 @@ pub async fn held_count(db: &TenantDb) -> Result<i64> {
     )
 }
 
-/// What the batch path decided for one send before anything is written.
-enum Plan {
-    Insert(String),
-    Replay(String),
-    Conflict,
-}
-
-/// Decides per send, given the stored fill tokens (token to id and payload hash); a token
-/// repeated inside the batch is judged against its first use.
-fn plan(news: &[NewRegistration], mut known: HashMap<String, (String, String)>) -> Vec<Plan> {
-    let mut plans = Vec::with_capacity(news.len());
-    for new in news {
-        if let Some((id, hash)) = new.fill_token.as_ref().and_then(|t| known.get(t)) {
-            plans.push(if *hash == new.payload_hash {
-                Plan::Replay(id.clone())
-            } else {
-                Plan::Conflict
-            });
-            continue;
-        }
-        let id = new_id();
-        if let Some(token) = &new.fill_token {
-            known.insert(token.clone(), (id.clone(), new.payload_hash.clone()));
-        }
-        plans.push(Plan::Insert(id));
-    }
-    plans
-}
-
-/// What a batch's inserts need: serial numbers per form and credits, for non-admins and admins.
-#[derive(PartialEq)]
-struct Wanted<'a> {
-    per_form: HashMap<&'a str, i64>,
-    credits: [i64; 2],
-}
-
-impl<'a> Wanted<'a> {
-    /// Counted over the sends planned for insertion; over those whose form exists when the
-    /// forms found are known.
-    fn of(
-        news: &'a [NewRegistration],
-        plans: &[Plan],
-        found: Option<&HashMap<&str, i64>>,
-    ) -> Wanted<'a> {
-        let mut wanted = Wanted {
-            per_form: HashMap::new(),
-            credits: [0, 0],
-        };
-        for (new, plan) in news.iter().zip(plans) {
-            let form = new.form_id.as_str();
-            if !matches!(plan, Plan::Insert(_)) || found.is_some_and(|f| !f.contains_key(form)) {
-                continue;
-            }
-            *wanted.per_form.entry(form).or_default() += 1;
-            if new.wanted != Status::Draft {
-                wanted.credits[usize::from(new.allow_expired_credits)] += 1;
-            }
-        }
-        wanted
-    }
-}
-
-/// What [`number`] found and took.
-struct Numbering<'a> {
-    /// Stored fill tokens of the batch: token to id and payload hash.
-    stored: HashMap<String, (String, String)>,
-    /// The first new serial number of each form found.
-    serials: HashMap<&'a str, i64>,
-    /// Whether one bundle covered each kind of credit wanted.
-    covered: bool,
-}
-
-/// Opens the batch's transaction and, in the same statement text, looks up its fill tokens,
-/// sets a savepoint, takes the serial numbers and the credits `guess` wants.
-async fn number<'a>(
-    conn: &mut SqliteConnection,
-    news: &'a [NewRegistration],
-    guess: &Wanted<'a>,
-) -> Result<Numbering<'a>> {
-    let tokens: Vec<&str> = news
-        .iter()
-        .filter_map(|n| n.fill_token.as_deref())
-        .collect();
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(NUMBER_SQL.as_str()))
-        .bind(serde_json::to_string(&tokens)?)
-        .bind(serde_json::to_string(&guess.per_form)?);
-    for (kind, &wanted) in guess.credits.iter().enumerate() {
-        query = credits::bind_take_covered(query, wanted, kind == 1);
-    }
-    // BEGIN, the look-up, SAVEPOINT, the serial numbers, the two kinds of credits.
-    let ran = run_statements(conn, query).await?;
-    let [_, lookup, _, serials, plain, admin] = ran.as_slice() else {
-        return Err(TenancyError::Io(std::io::Error::other(
-            "the batch's numbering ran an unexpected number of statements",
-        )));
-    };
-    let mut stored = HashMap::new();
-    for row in &lookup.rows {
-        stored.insert(row.try_get(0)?, (row.try_get(1)?, row.try_get(2)?));
-    }
-    Ok(Numbering {
-        stored,
-        serials: first_serials(&guess.per_form, &serials.rows)?,
-        covered: [plain, admin]
-            .iter()
-            .zip(guess.credits)
-            .all(|(ran, wanted)| wanted == 0 || ran.changes == 1),
+/// The columns [`select!`] reads, as [`Row`], from the writer's connection.
+fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok(Row {
+        id: row.get(0)?,
+        form_id: row.get(1)?,
+        serial_number: row.get(2)?,
+        fill_token: row.get(3)?,
+        user_id: row.get(4)?,
+        username: row.get(5)?,
+        registration_name: row.get(6)?,
+        summary: row.get(7)?,
+        status: row.get(8)?,
+        phase: row.get(9)?,
+        reg_values: row.get(10)?,
+        schema: row.get(11)?,
+        created_at: row.get(12)?,
+        updated_at: row.get(13)?,
+        deleted_at: row.get(14)?,
     })
 }
 
-/// Rolls [`number`]'s guess back to its savepoint and takes the serial numbers `wanted`.
-async fn number_again<'a>(
-    conn: &mut SqliteConnection,
-    wanted: &Wanted<'a>,
-) -> Result<HashMap<&'a str, i64>> {
-    let rows = sqlx::query(sqlx::AssertSqlSafe(AGAIN_SQL.as_str()))
-        .bind(serde_json::to_string(&wanted.per_form)?)
-        .fetch_all(&mut *conn)
-        .await?;
-    first_serials(&wanted.per_form, &rows)
-}
-
-/// The first new serial number of each form, from the forms' new `next_serial`.
-fn first_serials<'a>(
-    per_form: &HashMap<&'a str, i64>,
-    rows: &[SqliteRow],
-) -> Result<HashMap<&'a str, i64>> {
-    let mut first = HashMap::with_capacity(rows.len());
-    for row in rows {
-        let id: &str = row.try_get(0)?;
-        let next: i64 = row.try_get(1)?;
-        if let Some((&form, count)) = per_form.get_key_value(id) {
-            first.insert(form, next - count);
-        }
-    }
-    Ok(first)
-}
-
-/// Adds the batch's count of each form (a JSON object) to its next serial number and answers
-/// the forms found with their new `next_serial`.
-const SERIALS_SQL: &str = "UPDATE forms SET next_serial = next_serial + n.value
-     FROM json_each(?) AS n WHERE forms.id = n.key RETURNING id, next_serial";
-
-/// [`number`]'s statement text.
-static NUMBER_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    format!(
-        "BEGIN; SELECT fill_token, id, payload_hash FROM registrations WHERE fill_token IN (SELECT value FROM json_each(?)); SAVEPOINT numbering; {SERIALS_SQL}; {take}; {take}",
-        take = credits::TAKE_COVERED
-    )
-});
-
-/// [`number_again`]'s statement text.
-static AGAIN_SQL: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| format!("ROLLBACK TO numbering; {SERIALS_SQL}"));
-
-/// One statement's part of what a text of several statements gave.
-struct Ran {
-    rows: Vec<SqliteRow>,
-    changes: u64,
-}
-
-/// Runs a text of several statements in one hand-off to the connection's thread, answering
-/// each statement's rows and changes in order. (`changes` is SQLite's count of the last
-/// INSERT, UPDATE or DELETE; it means something only for those.)
-async fn run_statements(conn: &mut SqliteConnection, query: SqliteQuery<'_>) -> Result<Vec<Ran>> {
-    use futures::TryStreamExt;
-    use sqlx::Executor;
-    let mut ran = Vec::new();
-    let mut rows = Vec::new();
-    let mut items = conn.fetch_many(query);
-    while let Some(item) = items.try_next().await? {
-        match item {
-            sqlx::Either::Right(row) => rows.push(row),
-            sqlx::Either::Left(done) => ran.push(Ran {
-                rows: std::mem::take(&mut rows),
-                changes: done.rows_affected(),
-            }),
-        }
-    }
-    Ok(ran)
-}
-
-/// Applies a whole batch in its own transaction with a handful of statements: the fill
-/// tokens looked up, the serial numbers of each form and the credits taken in bulk, and one
-/// multi-row INSERT. Each statement text is a round trip to the connection's thread, and with
-/// many clients a batch holds about one send, so a batch is two texts where it can be:
-/// [`number`] opens the transaction, looks up the tokens and numbers the sends as if none
-/// were sent before and every form exists; the day's credit use and COMMIT go with the last
-/// INSERT. When the look-up finds a token, a form is missing or a bundle falls short, the
-/// numbering is rolled back to its savepoint and done again with what is now known.
-/// An `Err` means a statement failed and the transaction may still be open: the caller must
-/// roll back and fall back to [`apply_submit`] per send; per-send outcomes (replay,
-/// conflict, unknown form) are `Ok`.
-pub(crate) async fn apply_batch(
-    conn: &mut SqliteConnection,
+/// Applies a batch on the writer's own connection, in one transaction with a savepoint per
+/// send: a send that fails (its form gone, a constraint) is rolled back alone and answered
+/// with its error, its neighbours are stored. Each statement is a call into SQLite on this
+/// thread, prepared once per connection, so a send costs its statements and no hand-off.
+/// `Err` means the transaction as a whole failed (BEGIN, a savepoint or COMMIT): nothing of
+/// the batch was stored.
+pub(crate) fn apply_batch(
+    conn: &mut crate::writer::Conn,
     news: &[NewRegistration],
-    known_schemas: &mut HashSet<Arc<str>>,
 ) -> Result<Vec<Result<SubmitOutcome>>> {
+    if news.is_empty() {
+        return Ok(Vec::new());
+    }
+    let db = &conn.db;
     let at = now();
-    let mut plans = plan(news, HashMap::new());
-    let guess = Wanted::of(news, &plans, None);
-    let first = number(conn, news, &guess).await?;
-    if !first.stored.is_empty() {
-        plans = plan(news, first.stored);
-    }
-    let wanted = Wanted::of(news, &plans, Some(&first.serials));
-    let (mut next_serial, mut credits_for) = if wanted == guess && first.covered {
-        (first.serials, guess.credits)
-    } else {
-        let serials = number_again(conn, &wanted).await?;
-        let credits = [
-            credits::take(conn, wanted.credits[0], false).await?,
-            credits::take(conn, wanted.credits[1], true).await?,
-        ];
-        (serials, credits)
-    };
-    let ending = Ending::Commit {
-        credits_used: credits_for[0] + credits_for[1],
-    };
-
-    // The stored text of each created registration's values, in the order of `outcomes`.
-    let mut stored_values = Vec::new();
-    let mut outcomes: Vec<Result<SubmitOutcome>> = Vec::with_capacity(news.len());
-    let mut replays = Vec::new();
-    for (new, plan) in news.iter().zip(plans) {
-        let id = match plan {
-            Plan::Conflict => {
-                outcomes.push(Ok(SubmitOutcome::Conflict));
-                continue;
+    // The write lock at once: a deferred transaction that starts with a read can find the
+    // file changed by another writer when it first writes, and then fails without waiting.
+    db.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+    let mut outcomes = Vec::with_capacity(news.len());
+    let mut credits_used = 0;
+    let mut new_schemas: Vec<Arc<str>> = Vec::new();
+    let applied = (|| -> Result<()> {
+        for new in news {
+            db.prepare_cached("SAVEPOINT send")?.execute([])?;
+            let known =
+                |hash: &Arc<str>| conn.known_schemas.contains(hash) || new_schemas.contains(hash);
+            match apply_one(db, new, at, known(&new.schema_hash)) {
+                Ok(outcome) => {
+                    db.prepare_cached("RELEASE send")?.execute([])?;
+                    if let SubmitOutcome::Created(reg) = &outcome {
+                        credits_used += i64::from(
+                            new.wanted != Status::Draft && reg.status == Status::Completed.as_str(),
+                        );
+                        if !known(&new.schema_hash) {
+                            new_schemas.push(new.schema_hash.clone());
+                        }
+                    }
+                    outcomes.push(Ok(outcome));
+                }
+                Err(err) => {
+                    db.prepare_cached("ROLLBACK TO send")?.execute([])?;
+                    db.prepare_cached("RELEASE send")?.execute([])?;
+                    outcomes.push(Err(err));
+                }
             }
-            Plan::Replay(id) => {
-                replays.push((outcomes.len(), id));
-                outcomes.push(Ok(SubmitOutcome::Conflict)); // replaced below
-                continue;
-            }
-            Plan::Insert(id) => id,
-        };
-        let Some(serial) = next_serial.get_mut(new.form_id.as_str()) else {
-            outcomes.push(Err(TenancyError::NotFound(format!("form {}", new.form_id))));
-            continue;
-        };
-        let serial_number = *serial;
-        *serial += 1;
-        let status = if new.wanted == Status::Draft {
-            Status::Draft
-        } else {
-            let left = &mut credits_for[usize::from(new.allow_expired_credits)];
-            if *left > 0 {
-                *left -= 1;
-                Status::Completed
-            } else {
-                Status::Hold
-            }
-        };
-        let numbered = Numbered {
-            id,
-            serial_number,
-            created_at: at,
-        };
-        let finished = (new.finish)(&numbered);
-        let reg = Registration {
-            id: numbered.id,
-            form_id: new.form_id.clone(),
-            serial_number,
-            fill_token: new.fill_token.clone(),
-            user_id: new.user_id.clone(),
-            username: new.username.clone(),
-            registration_name: finished.registration_name,
-            summary: finished.summary,
-            status: status.as_str().to_owned(),
-            phase: new.phase.clone(),
-            values: finished.values,
-            schema: new.schema.clone(),
-            created_at: at,
-            updated_at: at,
-            deleted_at: None,
-        };
-        stored_values.push(reg.values.to_string());
-        outcomes.push(Ok(SubmitOutcome::Created(reg)));
-    }
-    for (index, id) in replays {
-        // A replay of a send made earlier in this same batch is already in `outcomes`.
-        let earlier = outcomes.iter().find_map(|o| match o {
-            Ok(SubmitOutcome::Created(reg)) if reg.id == id => Some(reg.clone()),
-            _ => None,
-        });
-        let original = match earlier {
-            Some(reg) => reg,
-            None => sqlx::query_as::<_, Row>(select!("WHERE id = ?1"))
-                .bind(&id)
-                .fetch_one(&mut *conn)
-                .await?
-                .into(),
-        };
-        outcomes[index] = Ok(SubmitOutcome::Replayed(original));
-    }
-    if stored_values.is_empty() {
-        ending.execute(conn).await?;
-        return Ok(outcomes);
-    }
-    // Schemas this writer stored before are skipped: a form's schema changes rarely, so
-    // almost every batch needs no schema statement at all.
-    let mut schemas: HashMap<&str, &str> = HashMap::new();
-    for new in news
-        .iter()
-        .filter(|new| !known_schemas.contains(&new.schema_hash))
-    {
-        schemas.entry(&new.schema_hash).or_insert(new.schema.get());
-    }
-    if !schemas.is_empty() {
-        sqlx::query("INSERT OR IGNORE INTO form_schemas (hash, schema) SELECT key, value FROM json_each(?1)")
-            .bind(serde_json::to_string(&schemas)?)
-            .execute(&mut *conn)
-            .await?;
-        known_schemas.extend(news.iter().map(|new| new.schema_hash.clone()));
-    }
-    // A workflow's hand-over and the e-mails and webhooks are recorded after the rows they
-    // refer to, so the transaction ends after them instead of with the INSERT.
-    if !news
-        .iter()
-        .zip(&outcomes)
-        .any(|(new, outcome)| has_follow_ups(new, outcome))
-    {
-        insert_rows(conn, news, &outcomes, &stored_values, ending).await?;
-        return Ok(outcomes);
-    }
-    insert_rows(conn, news, &outcomes, &stored_values, Ending::Open).await?;
-    for (new, outcome) in news.iter().zip(&outcomes) {
-        let Ok(SubmitOutcome::Created(reg)) = outcome else {
-            continue;
-        };
-        if let Some(handover) = &new.handover {
-            crate::tenant::workflow::record_first(conn, &reg.id, &new.form_id, handover, at)
-                .await?;
         }
-        if reg.status != Status::Hold.as_str() {
-            deliveries::record(conn, &reg.id, &new.form_id, "new", &new.outbox, at).await?;
+        if credits_used > 0 {
+            db.prepare_cached(credits::RECORD_USE)?
+                .execute(rusqlite::params_from_iter(credits::record_use_params(
+                    credits_used,
+                )))?;
         }
+        db.prepare_cached("COMMIT")?.execute([])?;
+        Ok(())
+    })();
+    if let Err(err) = applied {
+        if !db.is_autocommit() {
+            // Rolled back here, not when the connection closes, so the next writer of the
+            // file does not wait for the lock.
+            let _ = db.execute_batch("ROLLBACK");
+        }
+        return Err(err);
     }
-    ending.execute(conn).await?;
+    conn.known_schemas.extend(new_schemas);
     Ok(outcomes)
 }
 
-/// Whether a send has more to record after its row: a workflow's hand-over, or e-mails and
-/// webhooks when it is not kept on hold.
-fn has_follow_ups(new: &NewRegistration, outcome: &Result<SubmitOutcome>) -> bool {
-    match outcome {
-        Ok(SubmitOutcome::Created(reg)) => {
-            new.handover.is_some()
-                || (reg.status != Status::Hold.as_str() && !new.outbox.is_empty())
-        }
-        _ => false,
-    }
-}
-
-/// What follows a batch's last INSERT in the same statement text.
-#[derive(Debug, Clone, Copy)]
-enum Ending {
-    /// Nothing: the transaction goes on.
-    Open,
-    /// The credits the batch used counted for today (when it used any), then COMMIT.
-    Commit { credits_used: i64 },
-}
-
-impl Ending {
-    /// Index into the texts made for each ending ([`ENDING_SQL`], [`INSERT_SQL`]).
-    fn index(self) -> usize {
-        match self {
-            Ending::Open => 0,
-            Ending::Commit { credits_used: 0 } => 1,
-            Ending::Commit { .. } => 2,
-        }
-    }
-
-    /// Binds the ending's parameters, which follow those of any INSERT before it.
-    fn bind(self, query: SqliteQuery<'_>) -> SqliteQuery<'_> {
-        match self {
-            Ending::Commit { credits_used } if credits_used > 0 => {
-                query.bind(credits::usage_day()).bind(credits_used)
+/// One send inside the batch's savepoint: replay or conflict by fill token (a token used
+/// earlier in the same batch is found too, as its row is already written), the form's next
+/// serial number, a credit (or status hold), the row and what follows it.
+fn apply_one(
+    db: &rusqlite::Connection,
+    new: &NewRegistration,
+    at: i64,
+    schema_stored: bool,
+) -> Result<SubmitOutcome> {
+    use rusqlite::OptionalExtension;
+    if let Some(token) = &new.fill_token {
+        let existing: Option<(String, String)> = db
+            .prepare_cached("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")?
+            .query_row([token], |row| Ok((row.get(0)?, row.get(1)?)))
+            .optional()?;
+        if let Some((id, hash)) = existing {
+            if hash != new.payload_hash {
+                return Ok(SubmitOutcome::Conflict);
             }
-            _ => query,
+            let row = db
+                .prepare_cached(select!("WHERE id = ?1"))?
+                .query_row([&id], direct_row)?;
+            return Ok(SubmitOutcome::Replayed(row.into()));
         }
     }
-
-    /// The ending on its own, when no INSERT comes before it.
-    async fn execute(self, conn: &mut SqliteConnection) -> Result<()> {
-        let sql = ENDING_SQL[self.index()].as_str();
-        if !sql.is_empty() {
-            self.bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
-                .execute(&mut *conn)
-                .await?;
-        }
-        Ok(())
-    }
-}
-
-/// Rows of the two INSERT shapes: a batch goes in 64 rows a statement, and what is left of
-/// it in one statement of 8 or 64 rows. Unused rows are bound as NULLs and skipped, so two
-/// prepared statements serve every batch size with one hand-off to SQLite per 64 rows.
-const SMALL_INSERT: usize = 8;
-const LARGE_INSERT: usize = 64;
-/// Columns of an inserted registration, in the order of [`insert_sql`].
-const INSERT_COLUMNS: usize = 15;
-
-/// Inserts the created registrations with multi-row INSERTs whose parameters are bound
-/// directly (no JSON for SQLite to parse and convert back to text); `ending` follows the
-/// last of them.
-async fn insert_rows(
-    conn: &mut SqliteConnection,
-    news: &[NewRegistration],
-    outcomes: &[Result<SubmitOutcome>],
-    stored_values: &[String],
-    ending: Ending,
-) -> Result<()> {
-    let created: Vec<(&NewRegistration, &Registration)> = news
-        .iter()
-        .zip(outcomes)
-        .filter_map(|(new, outcome)| match outcome {
-            Ok(SubmitOutcome::Created(reg)) => Some((new, reg)),
-            _ => None,
-        })
-        .collect();
-    let rows: Vec<_> = created.iter().zip(stored_values).collect();
-    let chunks = rows.len().div_ceil(LARGE_INSERT);
-    for (index, chunk) in rows.chunks(LARGE_INSERT).enumerate() {
-        let (shape, texts) = if chunk.len() <= SMALL_INSERT {
-            (SMALL_INSERT, &INSERT_SQL[0])
+    let serial_number: i64 = db
+        .prepare_cached(
+            "UPDATE forms SET next_serial = next_serial + 1 WHERE id = ?1 RETURNING next_serial - 1",
+        )?
+        .query_row([&new.form_id], |row| row.get(0))
+        .optional()?
+        .ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
+    let status = if new.wanted == Status::Draft {
+        Status::Draft
+    } else {
+        let took =
+            db.prepare_cached(credits::TAKE_COVERED)?
+                .execute(rusqlite::params_from_iter(credits::take_covered_params(
+                    1,
+                    new.allow_expired_credits,
+                )))?;
+        if took == 1 {
+            Status::Completed
         } else {
-            (LARGE_INSERT, &INSERT_SQL[1])
-        };
-        let ending = if index + 1 == chunks {
-            ending
-        } else {
-            Ending::Open
-        };
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(texts[ending.index()].as_str()));
-        for ((new, reg), values) in chunk {
-            query = query
-                .bind(&reg.id)
-                .bind(&reg.form_id)
-                .bind(reg.serial_number)
-                .bind(&reg.fill_token)
-                .bind(&new.payload_hash)
-                .bind(&reg.user_id)
-                .bind(&reg.username)
-                .bind(&reg.registration_name)
-                .bind(&reg.summary)
-                .bind(&reg.status)
-                .bind(&reg.phase)
-                .bind(*values)
-                .bind(&*new.schema_hash)
-                .bind(reg.created_at)
-                .bind(reg.updated_at);
+            Status::Hold
         }
-        for _ in 0..(shape - chunk.len()) * INSERT_COLUMNS {
-            query = query.bind(None::<&str>);
-        }
-        ending.bind(query).execute(&mut *conn).await?;
+    };
+    let numbered = Numbered {
+        id: new_id(),
+        serial_number,
+        created_at: at,
+    };
+    let finished = (new.finish)(&numbered);
+    if !schema_stored {
+        db.prepare_cached("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")?
+            .execute([&*new.schema_hash, new.schema.get()])?;
     }
-    Ok(())
-}
-
-/// The texts that end a batch's transaction, by [`Ending::index`].
-static ENDING_SQL: std::sync::LazyLock<[String; 3]> = std::sync::LazyLock::new(|| {
-    [
-        String::new(),
-        "COMMIT".to_owned(),
-        format!("{}; COMMIT", credits::RECORD_USE),
-    ]
-});
-
-/// The texts of the two INSERT shapes with each ending, written once: formatting them for
-/// every batch showed in the profile of many clients, where a batch holds one send.
-static INSERT_SQL: std::sync::LazyLock<[[String; 3]; 2]> = std::sync::LazyLock::new(|| {
-    [SMALL_INSERT, LARGE_INSERT].map(|rows| {
-        let insert = insert_sql(rows);
-        ENDING_SQL.clone().map(|ending| {
-            if ending.is_empty() {
-                insert.clone()
-            } else {
-                format!("{insert}; {ending}")
-            }
-        })
-    })
-});
-
-/// `INSERT INTO registrations ... SELECT` over `rows` bound rows, skipping the unused ones
-/// (an id is never NULL in a real row).
-fn insert_sql(rows: usize) -> String {
-    let row = format!("({})", ["?"; INSERT_COLUMNS].join(", "));
-    format!(
+    let stored_values = finished.values.to_string();
+    db.prepare_cached(
         "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
-         SELECT * FROM (VALUES {}) WHERE column1 IS NOT NULL",
-        vec![row; rows].join(", ")
-    )
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+    )?
+    .execute(rusqlite::params![
+        numbered.id,
+        new.form_id,
+        serial_number,
+        new.fill_token,
+        new.payload_hash,
+        new.user_id,
+        new.username,
+        finished.registration_name,
+        finished.summary,
+        status.as_str(),
+        new.phase,
+        stored_values,
+        &*new.schema_hash,
+        at,
+    ])?;
+    if let Some(handover) = &new.handover {
+        crate::tenant::workflow::record_first(db, &numbered.id, &new.form_id, handover, at)?;
+    }
+    if status != Status::Hold {
+        deliveries::record_direct(db, &numbered.id, &new.form_id, "new", &new.outbox, at)?;
+    }
+    Ok(SubmitOutcome::Created(Registration {
+        id: numbered.id,
+        form_id: new.form_id.clone(),
+        serial_number,
+        fill_token: new.fill_token.clone(),
+        user_id: new.user_id.clone(),
+        username: new.username.clone(),
+        registration_name: finished.registration_name,
+        summary: finished.summary,
+        status: status.as_str().to_owned(),
+        phase: new.phase.clone(),
+        values: finished.values,
+        schema: new.schema.clone(),
+        created_at: at,
+        updated_at: at,
+        deleted_at: None,
+    }))
 }
 
 /// One registration of a form.

@@ -4,6 +4,7 @@
 //! [`advance`], in one transaction that checks the phase it was sent from.
 
 use crate::error::Result;
+use crate::param::{self, Param};
 use crate::tenant::credits;
 use crate::tenant::registrations::{Registration, Status, find_any};
 use crate::{TenantDb, new_id, now};
@@ -43,6 +44,64 @@ pub struct Assignment {
     pub updated_at: i64,
 }
 
+/// Records a move.
+const INSERT_MOVE: &str = "INSERT INTO workflow_transitions (id, registration_id, from_phase, to_phase, assigned_to, assigned_username, by_user, by_username, fill_token, payload_hash, at)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+
+/// Where an open registration waits now.
+const ASSIGN: &str = "INSERT INTO workflow_assignments (registration_id, form_id, assigned_to, phase, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+     ON CONFLICT (registration_id) DO UPDATE SET assigned_to = excluded.assigned_to, phase = excluded.phase, updated_at = excluded.updated_at";
+
+/// A completed registration waits for no one.
+const UNASSIGN: &str = "DELETE FROM workflow_assignments WHERE registration_id = ?1";
+
+/// [`INSERT_MOVE`]'s parameters for a move with a new id.
+fn move_params(
+    id: &str,
+    registration: &str,
+    handover: &Handover,
+    token: Option<&str>,
+    hash: Option<&str>,
+    at: i64,
+) -> Vec<Param> {
+    vec![
+        id.into(),
+        registration.into(),
+        handover.from_phase.as_str().into(),
+        handover.to_phase.as_ref().into(),
+        handover.assigned_to.as_ref().into(),
+        handover.assigned_username.as_ref().into(),
+        handover.by_user.as_ref().into(),
+        handover.by_username.as_ref().into(),
+        token.into(),
+        hash.into(),
+        at.into(),
+    ]
+}
+
+/// The statement that records where a registration waits after `handover`, with its
+/// parameters: [`ASSIGN`] to the next phase, or [`UNASSIGN`] once it is completed.
+fn assignment(
+    registration: &str,
+    form: &str,
+    handover: &Handover,
+    at: i64,
+) -> (&'static str, Vec<Param>) {
+    match &handover.to_phase {
+        Some(phase) => (
+            ASSIGN,
+            vec![
+                registration.into(),
+                form.into(),
+                handover.assigned_to.as_ref().into(),
+                phase.as_str().into(),
+                at.into(),
+            ],
+        ),
+        None => (UNASSIGN, vec![registration.into()]),
+    }
+}
+
 /// Records a move; answers its id.
 async fn insert_move(
     conn: &mut SqliteConnection,
@@ -53,21 +112,10 @@ async fn insert_move(
     at: i64,
 ) -> Result<String> {
     let id = new_id();
-    sqlx::query(
-        "INSERT INTO workflow_transitions (id, registration_id, from_phase, to_phase, assigned_to, assigned_username, by_user, by_username, fill_token, payload_hash, at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    param::bind(
+        sqlx::query(INSERT_MOVE),
+        move_params(&id, registration, handover, token, hash, at),
     )
-    .bind(&id)
-    .bind(registration)
-    .bind(&handover.from_phase)
-    .bind(&handover.to_phase)
-    .bind(&handover.assigned_to)
-    .bind(&handover.assigned_username)
-    .bind(&handover.by_user)
-    .bind(&handover.by_username)
-    .bind(token)
-    .bind(hash)
-    .bind(at)
     .execute(&mut *conn)
     .await?;
     Ok(id)
@@ -80,41 +128,37 @@ async fn assign(
     handover: &Handover,
     at: i64,
 ) -> Result<()> {
-    match &handover.to_phase {
-        Some(phase) => {
-            sqlx::query(
-                "INSERT INTO workflow_assignments (registration_id, form_id, assigned_to, phase, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (registration_id) DO UPDATE SET assigned_to = excluded.assigned_to, phase = excluded.phase, updated_at = excluded.updated_at",
-            )
-            .bind(registration)
-            .bind(form)
-            .bind(&handover.assigned_to)
-            .bind(phase)
-            .bind(at)
-            .execute(&mut *conn)
-            .await?;
-        }
-        None => {
-            sqlx::query("DELETE FROM workflow_assignments WHERE registration_id = ?1")
-                .bind(registration)
-                .execute(&mut *conn)
-                .await?;
-        }
-    }
+    let (sql, params) = assignment(registration, form, handover, at);
+    param::bind(sqlx::query(sql), params)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
 /// Records the hand-over of a first send, inside the writer's transaction that stores the
-/// registration (its fill token is the registration's, so no second token is kept here).
-pub(crate) async fn record_first(
-    conn: &mut SqliteConnection,
+/// registration (its fill token is the registration's, so no second token is kept here),
+/// on the writer's own connection.
+pub(crate) fn record_first(
+    conn: &rusqlite::Connection,
     registration: &str,
     form: &str,
     handover: &Handover,
     at: i64,
 ) -> Result<()> {
-    insert_move(conn, registration, handover, None, None, at).await?;
-    assign(conn, registration, form, handover, at).await
+    let id = new_id();
+    conn.prepare_cached(INSERT_MOVE)?
+        .execute(rusqlite::params_from_iter(move_params(
+            &id,
+            registration,
+            handover,
+            None,
+            None,
+            at,
+        )))?;
+    let (sql, params) = assignment(registration, form, handover, at);
+    conn.prepare_cached(sql)?
+        .execute(rusqlite::params_from_iter(params))?;
+    Ok(())
 }
 
 /// The open workflow registration `id`, with where it is.
