@@ -8,6 +8,8 @@ use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use sqlx::SqliteConnection;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::sync::Arc;
 
 /// Registration status (spec: completed, hold, draft).
@@ -286,15 +288,35 @@ pub(crate) fn apply_batch(
     let mut outcomes = Vec::with_capacity(news.len());
     let mut credits_used = 0;
     let mut new_schemas: Vec<Arc<str>> = Vec::new();
+    // Each form's next serial number, read at its first send and written back once before
+    // COMMIT: the row of `forms` holds the whole schema, and updating it costs the copy of
+    // every byte of it, which per send was a tenth of a large batch's time. The writer holds
+    // the write lock, and only it numbers registrations.
+    let mut serials: HashMap<&str, Serial> = HashMap::new();
     let applied = (|| -> Result<()> {
         for new in news {
             db.prepare_cached("SAVEPOINT send")?.execute([])?;
             let known =
                 |hash: &Arc<str>| conn.known_schemas.contains(hash) || new_schemas.contains(hash);
-            match apply_one(db, new, at, known(&new.schema_hash)) {
+            let serial = match serials.entry(new.form_id.as_str()) {
+                Entry::Occupied(entry) => Some(entry.get().next),
+                Entry::Vacant(entry) => next_serial(db, entry.key())?.inspect(|&next| {
+                    entry.insert(Serial {
+                        next,
+                        changed: false,
+                    });
+                }),
+            };
+            match apply_one(db, new, at, serial, known(&new.schema_hash)) {
                 Ok(outcome) => {
                     db.prepare_cached("RELEASE send")?.execute([])?;
                     if let SubmitOutcome::Created(reg) = &outcome {
+                        if let Some(serial) = serials.get_mut(new.form_id.as_str()) {
+                            *serial = Serial {
+                                next: reg.serial_number + 1,
+                                changed: true,
+                            };
+                        }
                         credits_used += i64::from(
                             new.wanted != Status::Draft && reg.status == Status::Completed.as_str(),
                         );
@@ -309,6 +331,12 @@ pub(crate) fn apply_batch(
                     db.prepare_cached("RELEASE send")?.execute([])?;
                     outcomes.push(Err(err));
                 }
+            }
+        }
+        for (form, serial) in &serials {
+            if serial.changed {
+                db.prepare_cached("UPDATE forms SET next_serial = ?2 WHERE id = ?1")?
+                    .execute(rusqlite::params![form, serial.next])?;
             }
         }
         if credits_used > 0 {
@@ -332,13 +360,31 @@ pub(crate) fn apply_batch(
     Ok(outcomes)
 }
 
+/// A form's next serial number inside a batch.
+struct Serial {
+    next: i64,
+    /// Whether a send of the batch took one, so the form's row is written back.
+    changed: bool,
+}
+
+/// The next serial number of a form; None when there is no such form.
+fn next_serial(db: &rusqlite::Connection, form: &str) -> Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    Ok(db
+        .prepare_cached("SELECT next_serial FROM forms WHERE id = ?1")?
+        .query_row([form], |row| row.get(0))
+        .optional()?)
+}
+
 /// One send inside the batch's savepoint: replay or conflict by fill token (a token used
 /// earlier in the same batch is found too, as its row is already written), the form's next
-/// serial number, a credit (or status hold), the row and what follows it.
+/// serial number (`serial`, None when the form does not exist), a credit (or status hold),
+/// the row and what follows it.
 fn apply_one(
     db: &rusqlite::Connection,
     new: &NewRegistration,
     at: i64,
+    serial: Option<i64>,
     schema_stored: bool,
 ) -> Result<SubmitOutcome> {
     use rusqlite::OptionalExtension;
@@ -357,13 +403,8 @@ fn apply_one(
             return Ok(SubmitOutcome::Replayed(row.into()));
         }
     }
-    let serial_number: i64 = db
-        .prepare_cached(
-            "UPDATE forms SET next_serial = next_serial + 1 WHERE id = ?1 RETURNING next_serial - 1",
-        )?
-        .query_row([&new.form_id], |row| row.get(0))
-        .optional()?
-        .ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
+    let serial_number =
+        serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
     let status = if new.wanted == Status::Draft {
         Status::Draft
     } else {
