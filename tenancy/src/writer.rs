@@ -66,9 +66,9 @@ impl std::fmt::Debug for State {
 
 /// The writer's connection and what it knows about the file.
 pub(crate) struct Conn {
-    pub(crate) db: rusqlite::Connection,
+    db: rusqlite::Connection,
     /// Schema hashes known to be stored in this tenant (see [`registrations::apply_batch`]).
-    pub(crate) known_schemas: HashSet<Arc<str>>,
+    known_schemas: HashSet<Arc<str>>,
 }
 
 impl Conn {
@@ -187,7 +187,7 @@ impl Shared {
                     for read in reads {
                         read(Ok(&conn.db));
                     }
-                    match registrations::apply_batch(&mut conn, &news) {
+                    match registrations::apply_batch(&conn.db, &mut conn.known_schemas, &news) {
                         Ok(outcomes) => (outcomes, Some(conn)),
                         // A connection whose commit failed is not used again.
                         Err(err) => (failed(&news, &err), None),

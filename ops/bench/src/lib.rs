@@ -163,28 +163,11 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
         let db = state.tenants.for_operations().create(&client.id).await?;
         credits::add(&db, "bench", 100_000_000, None).await?;
         let form_id = tenancy::new_id();
-        forms::insert(
-            &db,
-            &forms::NewForm {
-                id: form_id.clone(),
-                folder_id: None,
-                name: "Bench".into(),
-                form_type: "default".into(),
-                schema: schema(),
-                rules: json!([]),
-                values: json!({}),
-                email_settings: json!([]),
-                webhook_integrations: json!([]),
-                settings: json!({}),
-                form_settings: json!({}),
-                form_summary: Some("<p>$tekst_0$</p>".into()),
-                registration_name_token: None,
-                guest_id: None,
-                published: true,
-                updated_by: None,
-            },
-        )
-        .await?;
+        let form = forms::NewForm {
+            form_summary: Some("<p>$tekst_0$</p>".into()),
+            ..published_form(&form_id, schema())
+        };
+        forms::insert(&db, &form).await?;
         directory::register(&state.platform, "form", &form_id, &client.id).await?;
         memberships::set_roles(&state.platform, &user, &client.id, &[]).await?;
         forms_made.push((client.id.to_string(), form_id));
@@ -194,6 +177,28 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
         api_key,
         forms: forms_made,
     })
+}
+
+/// A published form named 'Bench' with `schema`, no rules, settings or hooks.
+pub fn published_form(id: &str, schema: Value) -> forms::NewForm {
+    forms::NewForm {
+        id: id.into(),
+        folder_id: None,
+        name: "Bench".into(),
+        form_type: "default".into(),
+        schema,
+        rules: json!([]),
+        values: json!({}),
+        email_settings: json!([]),
+        webhook_integrations: json!([]),
+        settings: json!({}),
+        form_settings: json!({}),
+        form_summary: None,
+        registration_name_token: None,
+        guest_id: None,
+        published: true,
+        updated_by: None,
+    }
 }
 
 /// Serves the real HTTP app on a loopback port; returns its address.

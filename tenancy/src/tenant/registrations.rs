@@ -8,8 +8,8 @@ use crate::{TenantDb, new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use sqlx::SqliteConnection;
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Registration status (spec: completed, hold, draft).
@@ -273,14 +273,16 @@ fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
 /// thread, prepared once per connection, so a send costs its statements and no hand-off.
 /// `Err` means the transaction as a whole failed (BEGIN, a savepoint or COMMIT): nothing of
 /// the batch was stored.
+/// `known_schemas` holds the schema hashes this connection stored before; the batch's new
+/// ones are added once it is committed.
 pub(crate) fn apply_batch(
-    conn: &mut crate::writer::Conn,
+    db: &rusqlite::Connection,
+    known_schemas: &mut HashSet<Arc<str>>,
     news: &[NewRegistration],
 ) -> Result<Vec<Result<SubmitOutcome>>> {
     if news.is_empty() {
         return Ok(Vec::new());
     }
-    let db = &conn.db;
     let at = now();
     // The write lock at once: a deferred transaction that starts with a read can find the
     // file changed by another writer when it first writes, and then fails without waiting.
@@ -297,7 +299,7 @@ pub(crate) fn apply_batch(
         for new in news {
             db.prepare_cached("SAVEPOINT send")?.execute([])?;
             let known =
-                |hash: &Arc<str>| conn.known_schemas.contains(hash) || new_schemas.contains(hash);
+                |hash: &Arc<str>| known_schemas.contains(hash) || new_schemas.contains(hash);
             let serial = match serials.entry(new.form_id.as_str()) {
                 Entry::Occupied(entry) => Some(entry.get().next),
                 Entry::Vacant(entry) => next_serial(db, entry.key())?.inspect(|&next| {
@@ -356,7 +358,7 @@ pub(crate) fn apply_batch(
         }
         return Err(err);
     }
-    conn.known_schemas.extend(new_schemas);
+    known_schemas.extend(new_schemas);
     Ok(outcomes)
 }
 

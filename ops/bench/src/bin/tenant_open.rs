@@ -6,7 +6,7 @@
 //! The registry keeps 8 pools open and the clients are visited round-robin, so every open is
 //! of a closed tenant.
 
-use eform_bench::{AnyResult, env_number, percentile};
+use eform_bench::{AnyResult, env_number, percentile, published_form};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use tenancy::platform::{Platform, clients};
@@ -29,7 +29,7 @@ async fn main() -> AnyResult {
             clients::upsert(&platform, &client).await?;
             let db = registry.create(&client.id).await?;
             credits::add(&db, "bench", 1_000, None).await?;
-            forms::insert(&db, &form()).await?;
+            forms::insert(&db, &published_form("f1", json!([]))).await?;
             ids.push(client.id);
         }
     }
@@ -63,28 +63,6 @@ fn report(what: &str, times: &mut [Duration]) {
         percentile(times, 0.99).as_secs_f64() * 1000.0,
         times.last().map_or(0.0, |t| t.as_secs_f64() * 1000.0)
     );
-}
-
-/// A published form with an empty schema.
-fn form() -> forms::NewForm {
-    forms::NewForm {
-        id: "f1".into(),
-        folder_id: None,
-        name: "Melding".into(),
-        form_type: "default".into(),
-        schema: json!([]),
-        rules: json!([]),
-        values: json!({}),
-        email_settings: json!([]),
-        webhook_integrations: json!([]),
-        settings: json!({}),
-        form_settings: json!({}),
-        form_summary: None,
-        registration_name_token: None,
-        guest_id: None,
-        published: true,
-        updated_by: None,
-    }
 }
 
 /// A send of that form, with a fill token of its own.
