@@ -154,6 +154,40 @@ async fn credits_run_out_in_the_middle_of_a_batch() -> TestResult {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sends_take_credits_first_expiring_first_across_bundles() -> TestResult {
+    // An expired bundle counts only for an admin; everyone else takes from the bundle that
+    // expires next, then from the one that never expires, and waits on hold after that.
+    let (_dir, _registry, db) = tenant_with_form(0).await?;
+    let now = tenancy::now();
+    credits::add(&db, "verlopen", 2, Some(now - 60)).await?;
+    credits::add(&db, "later", 3, Some(now + 3_600)).await?;
+    credits::add(&db, "altijd", 2, None).await?;
+    let mut admin = send("admin", "h");
+    admin.allow_expired_credits = true;
+    let sends = (0..6).map(|i| send(&format!("s{i}"), "h"));
+    let mut statuses = Vec::new();
+    for outcome in submit_all(&db, sends.chain([admin])).await? {
+        let SubmitOutcome::Created(reg) = outcome else {
+            return Err(format!("unexpected {outcome:?}").into());
+        };
+        statuses.push(reg.status);
+    }
+    statuses.sort();
+    assert_eq!(statuses, [["completed"; 6].as_slice(), &["hold"]].concat());
+    let left: Vec<(String, i64)> = credits::list(&db)
+        .await?
+        .into_iter()
+        .map(|bundle| (bundle.name, bundle.credits_left))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let expected = [("altijd", 0), ("later", 0), ("verlopen", 1)];
+    assert_eq!(left, expected.map(|(name, n)| (name.to_owned(), n)));
+    assert_eq!(credits::used_per_period(&db, &["2".into()]).await?, vec![6]);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_send_that_breaks_a_constraint_fails_alone() -> TestResult {
     let (_dir, registry, db) = tenant_with_form(10).await?;
     forms::insert(&db, &form("f2", "Tweede")).await?;

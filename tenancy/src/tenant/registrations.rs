@@ -288,7 +288,7 @@ pub(crate) fn apply_batch(
     // file changed by another writer when it first writes, and then fails without waiting.
     db.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
     let mut outcomes = Vec::with_capacity(news.len());
-    let mut credits_used = 0;
+    let mut purse = credits::Purse::default();
     let mut new_schemas: Vec<Arc<str>> = Vec::new();
     // Each form's next serial number, read at its first send and written back once before
     // COMMIT: the row of `forms` holds the whole schema, and updating it costs the copy of
@@ -296,6 +296,9 @@ pub(crate) fn apply_batch(
     // the write lock, and only it numbers registrations.
     let mut serials: HashMap<&str, Serial> = HashMap::new();
     let applied = (|| -> Result<()> {
+        if news.iter().any(|new| new.wanted != Status::Draft) {
+            purse = credits::Purse::load(db)?;
+        }
         for new in news {
             db.prepare_cached("SAVEPOINT send")?.execute([])?;
             let known =
@@ -309,7 +312,7 @@ pub(crate) fn apply_batch(
                     });
                 }),
             };
-            match apply_one(db, new, at, serial, known(&new.schema_hash)) {
+            match apply_one(db, new, at, serial, known(&new.schema_hash), &purse) {
                 Ok(outcome) => {
                     db.prepare_cached("RELEASE send")?.execute([])?;
                     if let SubmitOutcome::Created(reg) = &outcome {
@@ -319,9 +322,9 @@ pub(crate) fn apply_batch(
                                 changed: true,
                             };
                         }
-                        credits_used += i64::from(
-                            new.wanted != Status::Draft && reg.status == Status::Completed.as_str(),
-                        );
+                        if new.wanted != Status::Draft && reg.status == Status::Completed.as_str() {
+                            purse.take(new.allow_expired_credits, at);
+                        }
                         if !known(&new.schema_hash) {
                             new_schemas.push(new.schema_hash.clone());
                         }
@@ -341,12 +344,7 @@ pub(crate) fn apply_batch(
                     .execute(rusqlite::params![form, serial.next])?;
             }
         }
-        if credits_used > 0 {
-            db.prepare_cached(credits::RECORD_USE)?
-                .execute(rusqlite::params_from_iter(credits::record_use_params(
-                    credits_used,
-                )))?;
-        }
+        purse.settle(db)?;
         db.prepare_cached("COMMIT")?.execute([])?;
         Ok(())
     })();
@@ -380,14 +378,15 @@ fn next_serial(db: &rusqlite::Connection, form: &str) -> Result<Option<i64>> {
 
 /// One send inside the batch's savepoint: replay or conflict by fill token (a token used
 /// earlier in the same batch is found too, as its row is already written), the form's next
-/// serial number (`serial`, None when the form does not exist), a credit (or status hold),
-/// the row and what follows it.
+/// serial number (`serial`, None when the form does not exist), a credit in the purse (or
+/// status hold; the caller takes the credit once the send stands), the row and what follows it.
 fn apply_one(
     db: &rusqlite::Connection,
     new: &NewRegistration,
     at: i64,
     serial: Option<i64>,
     schema_stored: bool,
+    purse: &credits::Purse,
 ) -> Result<SubmitOutcome> {
     use rusqlite::OptionalExtension;
     if let Some(token) = &new.fill_token {
@@ -409,18 +408,10 @@ fn apply_one(
         serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
     let status = if new.wanted == Status::Draft {
         Status::Draft
+    } else if purse.has(new.allow_expired_credits, at) {
+        Status::Completed
     } else {
-        let took =
-            db.prepare_cached(credits::TAKE_COVERED)?
-                .execute(rusqlite::params_from_iter(credits::take_covered_params(
-                    1,
-                    new.allow_expired_credits,
-                )))?;
-        if took == 1 {
-            Status::Completed
-        } else {
-            Status::Hold
-        }
+        Status::Hold
     };
     let numbered = Numbered {
         id: new_id(),
