@@ -134,8 +134,23 @@ impl TenantRegistry {
     }
 
     /// The tenant's handle, opening and migrating its database when it is not open.
-    /// Concurrent callers for the same closed tenant share one open.
+    /// Concurrent callers for the same closed tenant share one open. A closed tenant is
+    /// opened and checked on a pooled connection, which the caller's reads go on with; the
+    /// writer opens its own at its first send.
     pub async fn open(&self, client: &ClientId) -> Result<TenantDb> {
+        self.open_first(client, First::Pool).await
+    }
+
+    /// [`TenantRegistry::open`] for a caller on one form: a closed tenant is opened and
+    /// checked on the writer's connection, where the form a send is checked against is read
+    /// ([`crate::tenant::forms::find_for_send`]) and the send is written, so a tenant that
+    /// only receives sends needs no pooled connection. Each connection costs a parse of the
+    /// whole schema when it opens; this way an open makes one, whichever comes first.
+    pub async fn open_for_form(&self, client: &ClientId) -> Result<TenantDb> {
+        self.open_first(client, First::Writer).await
+    }
+
+    async fn open_first(&self, client: &ClientId, first: First) -> Result<TenantDb> {
         let slot = self.slot(client);
         let dir = self.tenant_dir(client);
         let opened = slot
@@ -144,19 +159,28 @@ impl TenantRegistry {
                 if !file.is_file() {
                     return Err(TenancyError::UnknownClient(client.to_string()));
                 }
-                // Opened and checked on the writer's connection, on a blocking thread: a
-                // send to a closed tenant needs no other, and the pool opens its first
-                // connection when a read comes.
-                let path = file.clone();
-                let (conn, version, owner) = tokio::task::spawn_blocking(move || check(&path))
-                    .await
-                    .map_err(|err| TenancyError::Io(std::io::Error::other(err)))??;
-                meta::check(owner.as_deref(), client)?;
                 let pool = connect_lazy(&file, TENANT_POOL);
+                let (conn, version, owner) = match first {
+                    First::Pool => {
+                        let (version, owner): (i64, Option<String>) =
+                            sqlx::query_as(CHECK_SQL).fetch_one(&pool).await?;
+                        (None, version, owner)
+                    }
+                    // On a blocking thread, as the writer's batches run.
+                    First::Writer => {
+                        let path = file.clone();
+                        let (conn, version, owner) =
+                            tokio::task::spawn_blocking(move || check(&path))
+                                .await
+                                .map_err(|err| TenancyError::Io(std::io::Error::other(err)))??;
+                        (Some(writer::Conn::new(conn)), version, owner)
+                    }
+                };
+                meta::check(owner.as_deref(), client)?;
                 if version != migration_count() {
                     migrate(&pool).await?;
                 }
-                let writer = Writer::new(&file, writer::Conn::new(conn));
+                let writer = Writer::new(&file, conn);
                 Ok(Open { pool, writer })
             })
             .await;
@@ -210,6 +234,13 @@ impl TenantRegistry {
             .get_or_insert(client.clone(), || Arc::new(OnceCell::new()))
             .clone()
     }
+}
+
+/// Which connection a closed tenant is opened and checked on.
+#[derive(Debug, Clone, Copy)]
+enum First {
+    Pool,
+    Writer,
 }
 
 /// How a tenant's pool is opened: few connections, as hundreds of tenants may be open.
@@ -293,19 +324,42 @@ pub async fn migrate_dir(dir: &Path) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// A closed tenant is opened and checked on its writer's connection, which is all a send
-    /// needs: the pool opens none until a read comes.
+    /// Opened for a form, a closed tenant is opened and checked on its writer's connection,
+    /// which is all a send needs: the pool opens none until a read comes.
     #[tokio::test]
-    async fn an_open_makes_no_pooled_connection() -> Result<()> {
+    async fn an_open_for_a_form_makes_no_pooled_connection() -> Result<()> {
+        let (_dir, registry, client) = closed_tenant().await?;
+        let db = registry.open_for_form(&client).await?;
+        assert!(db.writer().is_connected());
+        assert_eq!(db.pool().size(), 0);
+        crate::tenant::credits::left(&db, false).await?;
+        assert_eq!(db.pool().size(), 1);
+        Ok(())
+    }
+
+    /// Opened for reads, a closed tenant is opened and checked on a pooled connection, and
+    /// its writer opens its own only when a job comes.
+    #[tokio::test]
+    async fn an_open_for_reads_makes_no_writer_connection() -> Result<()> {
+        let (_dir, registry, client) = closed_tenant().await?;
+        let db = registry.open(&client).await?;
+        assert_eq!(db.pool().size(), 1);
+        assert!(!db.writer().is_connected());
+        // The writer's first job opens its connection.
+        assert!(
+            crate::tenant::forms::find_for_send(&db, "nergens")
+                .await?
+                .is_none()
+        );
+        Ok(())
+    }
+
+    async fn closed_tenant() -> Result<(tempfile::TempDir, TenantRegistry, ClientId)> {
         let dir = tempfile::tempdir()?;
         let client = ClientId::from_trusted(crate::new_id());
         let registry = TenantRegistry::new(dir.path(), 1);
         registry.create(&client).await?;
         registry.forget(&client);
-        let db = registry.open(&client).await?;
-        assert_eq!(db.pool().size(), 0);
-        crate::tenant::credits::left(&db, false).await?;
-        assert_eq!(db.pool().size(), 1);
-        Ok(())
+        Ok((dir, registry, client))
     }
 }

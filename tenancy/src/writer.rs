@@ -51,7 +51,8 @@ struct State {
     waiting: Vec<Job>,
     /// Whether a thread is applying batches now; it takes what waits until nothing does.
     running: bool,
-    /// The connection between batches; None after a failure or while a batch runs.
+    /// The connection between batches; None before the first job of a writer whose tenant
+    /// was opened on a pooled connection, after a failure, and while a batch runs.
     conn: Option<Conn>,
 }
 
@@ -81,14 +82,20 @@ impl Conn {
 }
 
 impl Writer {
-    /// A writer for the tenant file at `path`, going on with `conn`, the connection the
-    /// tenant was opened and checked with.
-    pub(crate) fn new(path: &Path, conn: Conn) -> Writer {
+    /// Whether the writer holds a connection now (between batches).
+    #[cfg(test)]
+    pub(crate) fn is_connected(&self) -> bool {
+        self.shared.lock().conn.is_some()
+    }
+
+    /// A writer for the tenant file at `path`, going on with `conn` when the tenant was
+    /// opened and checked with it, and opening its own at its first job otherwise.
+    pub(crate) fn new(path: &Path, conn: Option<Conn>) -> Writer {
         Writer {
             shared: Arc::new(Shared {
                 path: path.to_owned(),
                 state: Mutex::new(State {
-                    conn: Some(conn),
+                    conn,
                     ..State::default()
                 }),
                 room: Semaphore::new(QUEUE_DEPTH),

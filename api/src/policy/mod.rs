@@ -456,7 +456,7 @@ pub async fn form(
         own: true,
     };
     judge(need, &standing, optimistic).into_result()?;
-    let db = state.tenants.0.open(&client_id).await?;
+    let db = state.tenants.0.open_for_form(&client_id).await?;
     let cached = state.caches.form(&db, form_id).await?;
     let fillable = if matches!(need, Need::Fill | Need::Registration) && !standing.manages_forms() {
         may_fill(&db, &cached, auth.user.id.as_str()).await?

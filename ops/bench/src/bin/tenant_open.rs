@@ -44,7 +44,7 @@ async fn main() -> AnyResult {
         }
         for id in &ids {
             let started = Instant::now();
-            let db = registry.open(id).await?;
+            let db = registry.open_for_form(id).await?;
             db.writer().submit(registration()).await?;
             sends.push(started.elapsed());
         }
