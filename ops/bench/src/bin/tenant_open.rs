@@ -1,10 +1,10 @@
 //! Opening a closed tenant: the time from a client whose database is not open to the answer
-//! of its first query, measured twice: to a read (open the file with the tenant settings,
-//! check the migrations and the client's claim, start its writer, read its credits), as a
-//! page of a client that fell out of the tenant cache pays it, and to a send (the same open,
-//! then one registration through the writer, committed), as a send to such a client pays it.
-//! The registry keeps 8 pools open and the clients are visited round-robin, so every open is
-//! of a closed tenant.
+//! of its first query, measured twice: to a read (open the file with the tenant settings on
+//! a pooled connection, check the migrations and the client's claim, read its credits), as a
+//! page of a client that fell out of the tenant cache pays it, and to a send (opened for a
+//! form, the same on the writer's connection, then one registration through the writer,
+//! committed), as a send to such a client pays it. The registry keeps 8 pools open and the
+//! clients are visited round-robin, so every open is of a closed tenant.
 
 use eform_bench::{AnyResult, env_number, percentile, published_form};
 use serde_json::json;
