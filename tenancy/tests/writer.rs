@@ -7,8 +7,8 @@ use serde_json::json;
 use std::collections::BTreeSet;
 use tenancy::platform::{Platform, clients};
 use tenancy::tenant::deliveries;
-use tenancy::tenant::registrations::SubmitOutcome;
 use tenancy::tenant::{credits, forms};
+use tenancy::writer::SubmitOutcome;
 use tenancy::{TenantDb, TenantRegistry};
 
 type TestResult = Result<(), Box<dyn std::error::Error>>;

@@ -14,8 +14,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use tenancy::platform::{Platform, clients};
-use tenancy::tenant::registrations::SubmitOutcome;
 use tenancy::tenant::{credits, forms};
+use tenancy::writer::SubmitOutcome;
 use tenancy::{TenantRegistry, new_id};
 
 type TestResult<T = ()> = Result<T, Box<dyn std::error::Error + Send + Sync>>;

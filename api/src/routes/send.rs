@@ -26,8 +26,9 @@ use std::sync::Arc;
 use tenancy::TenantDb;
 use tenancy::platform::users;
 use tenancy::tenant::files::{self, Uploader};
-use tenancy::tenant::registrations::{Finished, NewRegistration, Numbered, Status, SubmitOutcome};
+use tenancy::tenant::registrations::Status;
 use tenancy::tenant::workflow::{self as workflow_db, Advance, Advanced, Handover};
+use tenancy::writer::{Finished, NewRegistration, Numbered, SubmitOutcome};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -495,7 +496,7 @@ fn finisher(
     name_token: Option<String>,
     values: Map<String, Value>,
     meta: RegistrationMeta,
-) -> tenancy::tenant::registrations::Finish {
+) -> tenancy::writer::Finish {
     Box::new(move |numbered| {
         let mut values = values.clone();
         let mut meta = meta.clone();

@@ -135,6 +135,22 @@ pub async fn find_for_send(
         .await
 }
 
+/// A form's next serial number, on the writer's connection; None when there is no such form.
+pub(crate) fn next_serial(db: &rusqlite::Connection, form: &str) -> Result<Option<i64>> {
+    use rusqlite::OptionalExtension;
+    Ok(db
+        .prepare_cached("SELECT next_serial FROM forms WHERE id = ?1")?
+        .query_row([form], |row| row.get(0))
+        .optional()?)
+}
+
+/// Records a form's next serial number, on the writer's connection.
+pub(crate) fn set_next_serial(db: &rusqlite::Connection, form: &str, next: i64) -> Result<()> {
+    db.prepare_cached("UPDATE forms SET next_serial = ?2 WHERE id = ?1")?
+        .execute(rusqlite::params![form, next])?;
+    Ok(())
+}
+
 /// The columns [`select!`] reads, as [`Row`], from the writer's connection.
 fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     Ok(Row {

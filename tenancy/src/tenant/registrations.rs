@@ -1,15 +1,13 @@
-//! Queries on `registrations`. Inserts go only through the group-commit writer
-//! ([`crate::writer::Writer`]), which calls [`apply_batch`] for a whole batch, on its own
-//! connection, in a transaction of its own.
+//! Queries on `registrations` and the schemas they were filled in with (`form_schemas`).
+//! Inserts go only through the group-commit writer ([`crate::writer::Writer`]), whose batch
+//! runs the `_direct` functions here on its own connection, in a transaction of its own.
 
-use crate::error::{Result, TenancyError};
+use crate::error::Result;
 use crate::tenant::{credits, deliveries};
-use crate::{TenantDb, new_id, now};
+use crate::{TenantDb, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use sqlx::SqliteConnection;
-use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Registration status (spec: completed, hold, draft).
@@ -30,62 +28,6 @@ impl Status {
             Status::Hold => "hold",
             Status::Draft => "draft",
         }
-    }
-}
-
-/// What the serial number and date are, once the writer has assigned them.
-#[derive(Debug, Clone)]
-pub struct Numbered {
-    pub id: String,
-    pub serial_number: i64,
-    pub created_at: i64,
-}
-
-/// The parts of a registration that depend on its number: rendered by the caller's domain
-/// logic inside the writer's transaction.
-#[derive(Debug, Clone)]
-pub struct Finished {
-    pub values: Value,
-    pub summary: String,
-    pub registration_name: Option<String>,
-}
-
-/// Renders the number-dependent parts of a registration. `Fn` rather than `FnOnce` because a
-/// batch that fails as a whole is applied again send by send.
-pub type Finish = Box<dyn Fn(&Numbered) -> Finished + Send + Sync>;
-
-/// A registration to store.
-pub struct NewRegistration {
-    pub form_id: String,
-    pub fill_token: Option<String>,
-    /// Hash of what was sent; an identical resend with the same fill_token is a replay.
-    pub payload_hash: String,
-    pub user_id: Option<String>,
-    pub username: Option<String>,
-    pub wanted: Status,
-    pub phase: Option<String>,
-    /// A workflow's first send that hands the registration over (`wanted` is then draft and
-    /// `phase` the next phase): recorded in the same transaction.
-    pub handover: Option<crate::tenant::workflow::Handover>,
-    /// The form's schema as JSON text, kept (once per distinct schema) so the registration
-    /// can always be shown as it was filled in; shared with the answer, never copied.
-    pub schema: Arc<RawValue>,
-    /// SHA-256 of `schema`, its key in `form_schemas`.
-    pub schema_hash: std::sync::Arc<str>,
-    /// Admins may use expired credits (spec document 3: expiry counts only for non-admins).
-    pub allow_expired_credits: bool,
-    pub finish: Finish,
-    /// The e-mails and webhooks the send causes, recorded in its transaction unless it is
-    /// kept on hold for want of credits.
-    pub outbox: Vec<crate::tenant::deliveries::Planned>,
-}
-
-impl std::fmt::Debug for NewRegistration {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NewRegistration")
-            .field("form_id", &self.form_id)
-            .field("fill_token", &self.fill_token)
-            .finish()
     }
 }
 
@@ -125,16 +67,6 @@ impl PartialEq for Registration {
             && self.schema.get() == other.schema.get()
             && self.created_at == other.created_at
     }
-}
-
-/// What became of a send.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SubmitOutcome {
-    Created(Registration),
-    /// The same fill_token and payload were stored before: the original.
-    Replayed(Registration),
-    /// The fill_token was used for a different payload.
-    Conflict,
 }
 
 #[derive(sqlx::FromRow)]
@@ -246,6 +178,65 @@ pub async fn held_count(db: &TenantDb) -> Result<i64> {
     )
 }
 
+/// The registration that used a fill token, as its id and payload hash, on the writer's
+/// connection.
+pub(crate) fn token_use(
+    db: &rusqlite::Connection,
+    token: &str,
+) -> Result<Option<(String, String)>> {
+    use rusqlite::OptionalExtension;
+    Ok(db
+        .prepare_cached("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")?
+        .query_row([token], |row| Ok((row.get(0)?, row.get(1)?)))
+        .optional()?)
+}
+
+/// A registration by id, on the writer's connection (the original a replay answers with).
+pub(crate) fn find_direct(db: &rusqlite::Connection, id: &str) -> Result<Registration> {
+    let row = db
+        .prepare_cached(select!("WHERE id = ?1"))?
+        .query_row([id], direct_row)?;
+    Ok(row.into())
+}
+
+/// Keeps a schema registrations are filled in with, once per hash.
+pub(crate) fn keep_schema(db: &rusqlite::Connection, hash: &str, schema: &str) -> Result<()> {
+    db.prepare_cached("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")?
+        .execute([hash, schema])?;
+    Ok(())
+}
+
+/// Stores a new registration, on the writer's connection; its schema is kept already.
+pub(crate) fn insert_direct(
+    db: &rusqlite::Connection,
+    reg: &Registration,
+    payload_hash: &str,
+    schema_hash: &str,
+) -> Result<()> {
+    db.prepare_cached(
+        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    )?
+    .execute(rusqlite::params![
+        reg.id,
+        reg.form_id,
+        reg.serial_number,
+        reg.fill_token,
+        payload_hash,
+        reg.user_id,
+        reg.username,
+        reg.registration_name,
+        reg.summary,
+        reg.status,
+        reg.phase,
+        reg.values.to_string(),
+        schema_hash,
+        reg.created_at,
+        reg.updated_at,
+    ])?;
+    Ok(())
+}
+
 /// The columns [`select!`] reads, as [`Row`], from the writer's connection.
 fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
     Ok(Row {
@@ -265,208 +256,6 @@ fn direct_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         updated_at: row.get(13)?,
         deleted_at: row.get(14)?,
     })
-}
-
-/// Applies a batch on the writer's own connection, in one transaction with a savepoint per
-/// send: a send that fails (its form gone, a constraint) is rolled back alone and answered
-/// with its error, its neighbours are stored. Each statement is a call into SQLite on this
-/// thread, prepared once per connection, so a send costs its statements and no hand-off.
-/// `Err` means the transaction as a whole failed (BEGIN, a savepoint or COMMIT): nothing of
-/// the batch was stored.
-/// `known_schemas` holds the schema hashes this connection stored before; the batch's new
-/// ones are added once it is committed.
-pub(crate) fn apply_batch(
-    db: &rusqlite::Connection,
-    known_schemas: &mut HashSet<Arc<str>>,
-    news: &[NewRegistration],
-) -> Result<Vec<Result<SubmitOutcome>>> {
-    if news.is_empty() {
-        return Ok(Vec::new());
-    }
-    let at = now();
-    // The write lock at once: a deferred transaction that starts with a read can find the
-    // file changed by another writer when it first writes, and then fails without waiting.
-    db.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
-    let mut outcomes = Vec::with_capacity(news.len());
-    let mut purse = credits::Purse::default();
-    let mut new_schemas: Vec<Arc<str>> = Vec::new();
-    // Each form's next serial number, read at its first send and written back once before
-    // COMMIT: the row of `forms` holds the whole schema, and updating it costs the copy of
-    // every byte of it, which per send was a tenth of a large batch's time. The writer holds
-    // the write lock, and only it numbers registrations.
-    let mut serials: HashMap<&str, Serial> = HashMap::new();
-    let applied = (|| -> Result<()> {
-        if news.iter().any(|new| new.wanted != Status::Draft) {
-            purse = credits::Purse::load(db)?;
-        }
-        for new in news {
-            db.prepare_cached("SAVEPOINT send")?.execute([])?;
-            let known =
-                |hash: &Arc<str>| known_schemas.contains(hash) || new_schemas.contains(hash);
-            let serial = match serials.entry(new.form_id.as_str()) {
-                Entry::Occupied(entry) => Some(entry.get().next),
-                Entry::Vacant(entry) => next_serial(db, entry.key())?.inspect(|&next| {
-                    entry.insert(Serial {
-                        next,
-                        changed: false,
-                    });
-                }),
-            };
-            match apply_one(db, new, at, serial, known(&new.schema_hash), &purse) {
-                Ok(outcome) => {
-                    db.prepare_cached("RELEASE send")?.execute([])?;
-                    if let SubmitOutcome::Created(reg) = &outcome {
-                        if let Some(serial) = serials.get_mut(new.form_id.as_str()) {
-                            *serial = Serial {
-                                next: reg.serial_number + 1,
-                                changed: true,
-                            };
-                        }
-                        if new.wanted != Status::Draft && reg.status == Status::Completed.as_str() {
-                            purse.take(new.allow_expired_credits, at);
-                        }
-                        if !known(&new.schema_hash) {
-                            new_schemas.push(new.schema_hash.clone());
-                        }
-                    }
-                    outcomes.push(Ok(outcome));
-                }
-                Err(err) => {
-                    db.prepare_cached("ROLLBACK TO send")?.execute([])?;
-                    db.prepare_cached("RELEASE send")?.execute([])?;
-                    outcomes.push(Err(err));
-                }
-            }
-        }
-        for (form, serial) in &serials {
-            if serial.changed {
-                db.prepare_cached("UPDATE forms SET next_serial = ?2 WHERE id = ?1")?
-                    .execute(rusqlite::params![form, serial.next])?;
-            }
-        }
-        purse.settle(db)?;
-        db.prepare_cached("COMMIT")?.execute([])?;
-        Ok(())
-    })();
-    if let Err(err) = applied {
-        if !db.is_autocommit() {
-            // Rolled back here, not when the connection closes, so the next writer of the
-            // file does not wait for the lock.
-            let _ = db.execute_batch("ROLLBACK");
-        }
-        return Err(err);
-    }
-    known_schemas.extend(new_schemas);
-    Ok(outcomes)
-}
-
-/// A form's next serial number inside a batch.
-struct Serial {
-    next: i64,
-    /// Whether a send of the batch took one, so the form's row is written back.
-    changed: bool,
-}
-
-/// The next serial number of a form; None when there is no such form.
-fn next_serial(db: &rusqlite::Connection, form: &str) -> Result<Option<i64>> {
-    use rusqlite::OptionalExtension;
-    Ok(db
-        .prepare_cached("SELECT next_serial FROM forms WHERE id = ?1")?
-        .query_row([form], |row| row.get(0))
-        .optional()?)
-}
-
-/// One send inside the batch's savepoint: replay or conflict by fill token (a token used
-/// earlier in the same batch is found too, as its row is already written), the form's next
-/// serial number (`serial`, None when the form does not exist), a credit in the purse (or
-/// status hold; the caller takes the credit once the send stands), the row and what follows it.
-fn apply_one(
-    db: &rusqlite::Connection,
-    new: &NewRegistration,
-    at: i64,
-    serial: Option<i64>,
-    schema_stored: bool,
-    purse: &credits::Purse,
-) -> Result<SubmitOutcome> {
-    use rusqlite::OptionalExtension;
-    if let Some(token) = &new.fill_token {
-        let existing: Option<(String, String)> = db
-            .prepare_cached("SELECT id, payload_hash FROM registrations WHERE fill_token = ?1")?
-            .query_row([token], |row| Ok((row.get(0)?, row.get(1)?)))
-            .optional()?;
-        if let Some((id, hash)) = existing {
-            if hash != new.payload_hash {
-                return Ok(SubmitOutcome::Conflict);
-            }
-            let row = db
-                .prepare_cached(select!("WHERE id = ?1"))?
-                .query_row([&id], direct_row)?;
-            return Ok(SubmitOutcome::Replayed(row.into()));
-        }
-    }
-    let serial_number =
-        serial.ok_or_else(|| TenancyError::NotFound(format!("form {}", new.form_id)))?;
-    let status = if new.wanted == Status::Draft {
-        Status::Draft
-    } else if purse.has(new.allow_expired_credits, at) {
-        Status::Completed
-    } else {
-        Status::Hold
-    };
-    let numbered = Numbered {
-        id: new_id(),
-        serial_number,
-        created_at: at,
-    };
-    let finished = (new.finish)(&numbered);
-    if !schema_stored {
-        db.prepare_cached("INSERT OR IGNORE INTO form_schemas (hash, schema) VALUES (?1, ?2)")?
-            .execute([&*new.schema_hash, new.schema.get()])?;
-    }
-    let stored_values = finished.values.to_string();
-    db.prepare_cached(
-        "INSERT INTO registrations (id, form_id, serial_number, fill_token, payload_hash, user_id, username, registration_name, summary, status, phase, reg_values, schema_hash, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
-    )?
-    .execute(rusqlite::params![
-        numbered.id,
-        new.form_id,
-        serial_number,
-        new.fill_token,
-        new.payload_hash,
-        new.user_id,
-        new.username,
-        finished.registration_name,
-        finished.summary,
-        status.as_str(),
-        new.phase,
-        stored_values,
-        &*new.schema_hash,
-        at,
-    ])?;
-    if let Some(handover) = &new.handover {
-        crate::tenant::workflow::record_first(db, &numbered.id, &new.form_id, handover, at)?;
-    }
-    if status != Status::Hold {
-        deliveries::record_direct(db, &numbered.id, &new.form_id, "new", &new.outbox, at)?;
-    }
-    Ok(SubmitOutcome::Created(Registration {
-        id: numbered.id,
-        form_id: new.form_id.clone(),
-        serial_number,
-        fill_token: new.fill_token.clone(),
-        user_id: new.user_id.clone(),
-        username: new.username.clone(),
-        registration_name: finished.registration_name,
-        summary: finished.summary,
-        status: status.as_str().to_owned(),
-        phase: new.phase.clone(),
-        values: finished.values,
-        schema: new.schema.clone(),
-        created_at: at,
-        updated_at: at,
-        deleted_at: None,
-    }))
 }
 
 /// One registration of a form.

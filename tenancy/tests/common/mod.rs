@@ -6,7 +6,8 @@ use serde_json::json;
 use tenancy::TenantDb;
 use tenancy::tenant::deliveries::Planned;
 use tenancy::tenant::forms;
-use tenancy::tenant::registrations::{Finished, NewRegistration, Status, SubmitOutcome};
+use tenancy::tenant::registrations::Status;
+use tenancy::writer::{Finished, NewRegistration, SubmitOutcome};
 
 /// A published form with an empty schema.
 pub fn form(id: &str, name: &str) -> forms::NewForm {

@@ -10,8 +10,9 @@ use eform_bench::{AnyResult, env_number, percentile, published_form};
 use serde_json::json;
 use std::time::{Duration, Instant};
 use tenancy::platform::{Platform, clients};
-use tenancy::tenant::registrations::{Finished, NewRegistration, Status, raw_json};
+use tenancy::tenant::registrations::{Status, raw_json};
 use tenancy::tenant::{credits, forms};
+use tenancy::writer::{Finished, NewRegistration};
 use tenancy::{TenantRegistry, new_id};
 
 #[tokio::main]

@@ -8,8 +8,11 @@
 //! thread and one back, where through sqlx each statement was a round trip to the
 //! connection's own thread (decision 027).
 
+mod batch;
+
+pub use batch::{Finish, Finished, NewRegistration, Numbered, SubmitOutcome};
+
 use crate::error::{Result, TenancyError};
-use crate::tenant::registrations::{self, NewRegistration, SubmitOutcome};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -68,7 +71,7 @@ impl std::fmt::Debug for State {
 /// The writer's connection and what it knows about the file.
 pub(crate) struct Conn {
     db: rusqlite::Connection,
-    /// Schema hashes known to be stored in this tenant (see [`registrations::apply_batch`]).
+    /// Schema hashes known to be stored in this tenant (see [`batch::apply_batch`]).
     known_schemas: HashSet<Arc<str>>,
 }
 
@@ -194,7 +197,7 @@ impl Shared {
                     for read in reads {
                         read(Ok(&conn.db));
                     }
-                    match registrations::apply_batch(&conn.db, &mut conn.known_schemas, &news) {
+                    match batch::apply_batch(&conn.db, &mut conn.known_schemas, &news) {
                         Ok(outcomes) => (outcomes, Some(conn)),
                         // A connection whose commit failed is not used again.
                         Err(err) => (failed(&news, &err), None),
