@@ -380,22 +380,16 @@ async fn seed_forms(
                 forms::insert(
                     &db,
                     &forms::NewForm {
-                        id: id.clone(),
                         folder_id: Some(folder_id),
-                        name: form.name.clone(),
                         form_type: form.form_type.clone(),
                         schema,
                         rules: form.rules.clone(),
-                        values: serde_json::json!({}),
-                        email_settings: serde_json::json!([]),
-                        webhook_integrations: serde_json::json!([]),
                         settings,
                         form_settings: form.form_settings.clone(),
                         form_summary: form.form_summary.clone(),
-                        registration_name_token: None,
                         guest_id: guest_id.clone(),
                         published: form.published,
-                        updated_by: None,
+                        ..forms::NewForm::new(id.clone(), form.name.clone())
                     },
                 )
                 .await?;

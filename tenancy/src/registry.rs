@@ -136,7 +136,7 @@ impl TenantRegistry {
     /// The tenant's handle, opening and migrating its database when it is not open.
     /// Concurrent callers for the same closed tenant share one open. A closed tenant is
     /// opened and checked on a pooled connection, which the caller's reads go on with; the
-    /// writer opens its own at its first send.
+    /// writer opens its own at its first job.
     pub async fn open(&self, client: &ClientId) -> Result<TenantDb> {
         self.open_first(client, First::Pool).await
     }

@@ -199,22 +199,14 @@ async fn create(
     check_notifications(&json!([]), &email_settings, &json!([]), &json!([]))?;
     let id = tenancy::new_id();
     let new = NewForm {
-        id: id.clone(),
         folder_id: Some(folder_id),
-        name,
         form_type,
         schema,
         rules,
         values: body.values.unwrap_or_else(|| json!({})),
         email_settings,
-        webhook_integrations: json!([]),
-        settings: json!({}),
-        form_settings: json!({}),
-        form_summary: None,
-        registration_name_token: None,
-        guest_id: None,
-        published: false,
         updated_by: Some(ctx.auth.user.id.to_string()),
+        ..NewForm::new(id.clone(), name)
     };
     forms::insert(ctx.db(), &new).await?;
     directory::register(&state.platform, "form", &id, &ctx.client.id).await?;

@@ -182,22 +182,9 @@ pub async fn setup(state: &api::AppState, client_count: u64) -> AnyResult<Fixtur
 /// A published form named 'Bench' with `schema`, no rules, settings or hooks.
 pub fn published_form(id: &str, schema: Value) -> forms::NewForm {
     forms::NewForm {
-        id: id.into(),
-        folder_id: None,
-        name: "Bench".into(),
-        form_type: "default".into(),
         schema,
-        rules: json!([]),
-        values: json!({}),
-        email_settings: json!([]),
-        webhook_integrations: json!([]),
-        settings: json!({}),
-        form_settings: json!({}),
-        form_summary: None,
-        registration_name_token: None,
-        guest_id: None,
         published: true,
-        updated_by: None,
+        ..forms::NewForm::new(id.into(), "Bench".into())
     }
 }
 

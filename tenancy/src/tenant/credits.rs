@@ -116,8 +116,6 @@ const TAKE_COVERED: &str = "UPDATE credits SET credits_left = credits_left - ?1
 pub(crate) struct Purse {
     /// In the order credits are taken: first-expiring first, those that never expire last.
     bundles: Vec<Bundle>,
-    /// Credits taken this batch.
-    used: i64,
 }
 
 #[derive(Debug)]
@@ -125,7 +123,8 @@ struct Bundle {
     id: String,
     left: i64,
     expires_at: Option<i64>,
-    taken: bool,
+    /// Credits taken from it this batch.
+    taken: i64,
 }
 
 impl Purse {
@@ -141,11 +140,11 @@ impl Purse {
                     id: row.get(0)?,
                     left: row.get(1)?,
                     expires_at: row.get(2)?,
-                    taken: false,
+                    taken: 0,
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;
-        Ok(Purse { bundles, used: 0 })
+        Ok(Purse { bundles })
     }
 
     /// The bundle a credit taken at `at` comes from: the first with credits left that still
@@ -167,22 +166,22 @@ impl Purse {
         if let Some(index) = self.first(allow_expired, at) {
             let bundle = &mut self.bundles[index];
             bundle.left -= 1;
-            bundle.taken = true;
-            self.used += 1;
+            bundle.taken += 1;
         }
     }
 
     /// Writes back what the batch took and records it as used today.
     pub(crate) fn settle(&self, db: &rusqlite::Connection) -> Result<()> {
-        if self.used == 0 {
-            return Ok(());
-        }
-        for bundle in self.bundles.iter().filter(|bundle| bundle.taken) {
+        let mut used = 0;
+        for bundle in self.bundles.iter().filter(|bundle| bundle.taken > 0) {
             db.prepare_cached("UPDATE credits SET credits_left = ?2 WHERE id = ?1")?
                 .execute(rusqlite::params![bundle.id, bundle.left])?;
+            used += bundle.taken;
         }
-        db.prepare_cached(RECORD_USE)?
-            .execute(rusqlite::params_from_iter(record_use_params(self.used)))?;
+        if used > 0 {
+            db.prepare_cached(RECORD_USE)?
+                .execute(rusqlite::params_from_iter(record_use_params(used)))?;
+        }
         Ok(())
     }
 }

@@ -264,6 +264,30 @@ pub struct NewForm {
 }
 
 impl NewForm {
+    /// A new form of the default type, not published, with nothing in it yet: an empty
+    /// schema, no rules, values, e-mails, hooks or settings. Callers fill in what they have
+    /// with struct update syntax.
+    pub fn new(id: String, name: String) -> NewForm {
+        NewForm {
+            id,
+            folder_id: None,
+            name,
+            form_type: "default".into(),
+            schema: serde_json::json!([]),
+            rules: serde_json::json!([]),
+            values: serde_json::json!({}),
+            email_settings: serde_json::json!([]),
+            webhook_integrations: serde_json::json!([]),
+            settings: serde_json::json!({}),
+            form_settings: serde_json::json!({}),
+            form_summary: None,
+            registration_name_token: None,
+            guest_id: None,
+            published: false,
+            updated_by: None,
+        }
+    }
+
     /// The form as it will be stored at `at`.
     fn into_form(self, at: i64) -> Form {
         Form {

@@ -12,22 +12,8 @@ use tenancy::writer::{Finished, NewRegistration, SubmitOutcome};
 /// A published form with an empty schema.
 pub fn form(id: &str, name: &str) -> forms::NewForm {
     forms::NewForm {
-        id: id.into(),
-        folder_id: None,
-        name: name.into(),
-        form_type: "default".into(),
-        schema: json!([]),
-        rules: json!([]),
-        values: json!({}),
-        email_settings: json!([]),
-        webhook_integrations: json!([]),
-        settings: json!({}),
-        form_settings: json!({}),
-        form_summary: None,
-        registration_name_token: None,
-        guest_id: None,
         published: true,
-        updated_by: None,
+        ..forms::NewForm::new(id.into(), name.into())
     }
 }
 

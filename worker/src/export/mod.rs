@@ -352,7 +352,6 @@ fn write_zip(
 mod tests {
     use super::lines::tests::{definition, schema, text_of};
     use super::*;
-    use serde_json::json;
     use tenancy::registry::TenantRegistry;
 
     type TestResult = Result<(), Box<dyn std::error::Error>>;
@@ -385,22 +384,9 @@ mod tests {
         forms::insert(
             &db,
             &forms::NewForm {
-                id: form_id.clone(),
-                folder_id: None,
-                name: "Meldingen".into(),
-                form_type: "default".into(),
                 schema: schema(),
-                rules: json!([]),
-                values: json!({}),
-                email_settings: json!([]),
-                webhook_integrations: json!([]),
-                settings: json!({}),
-                form_settings: json!({}),
-                form_summary: None,
-                registration_name_token: None,
-                guest_id: None,
                 published: true,
-                updated_by: None,
+                ..forms::NewForm::new(form_id.clone(), "Meldingen".into())
             },
         )
         .await?;
