@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { API_CACHE_NAMES } from './src/lib/pwa/api-caches.ts';
 import { nl } from './src/messages/nl.ts';
@@ -141,11 +141,18 @@ function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
  * - what a fill-in screen imports beyond that, in one file that comes beside the form's data.
  *   Other screens that share a module with it load it too: the form builder's preview, which
  *   needs the same code, and the folder list, whose next screen is a form.
+ * - index.html's first script (`src/early.ts`), which starts the fill-in screen's requests, in
+ *   a file of its own that imports none of the others (decision 029).
  * The other modules keep Rolldown's split by the screens that import them.
  */
+const EARLY_MODULES = /[\\/]src[\\/](early|lib[\\/]api[\\/]early-requests|lib[\\/]auth[\\/]session-storage)\.ts$|vite[\\/]preload-helper/;
+
 function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let fillIn: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
   return [
+    // index.html's first script with what it imports: no chunk of the app's, so it runs before
+    // they are in (decision 029). Vite's preload helper comes along for its lazy import.
+    { name: 'early', test: EARLY_MODULES, priority: 5 },
     { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
     { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 3 },
     { name: 'index', tags: ['$initial'], priority: 2 },
@@ -162,9 +169,32 @@ function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   ];
 }
 
+/**
+ * index.html's first script, `src/early.ts` (decision 029): an entry of its own, named in the
+ * page before the app's, so it runs as soon as it is in. Named in index.html itself, Vite would
+ * join it to the app's entry, which runs only once React and the libraries are in.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'eform-early-script',
+    config: () => ({
+      build: { rolldownOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: srcFile('early.ts') } } },
+    }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find((item) => item.type === 'chunk' && item.isEntry && item.name === 'early');
+        const src = chunk ? `/${chunk.fileName}` : '/src/early.ts';
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    earlyScript(),
     VitePWA({
       // 'prompt': a new version waits until the user clicks 'Nu updaten', so unsaved work is
       // never lost to an automatic reload.

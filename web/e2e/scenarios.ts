@@ -151,6 +151,36 @@ export const scenarios: Scenario[] = [
     },
   },
   {
+    name: "g0: a form's first load asks for the form before the app's code is in",
+    async run({ server, browser, page }) {
+      const filler = 'invuller@demo.eform.nl';
+      await signIn(page, server.baseUrl, filler);
+      const formId = await formIdByName(server.baseUrl, await apiKey(server.baseUrl, filler), 'Demo melding');
+      // A fresh load: the session only, no cache and no service worker (decision 029).
+      const fresh = await browser.newContext({ storageState: await page.context().storageState(), serviceWorkers: 'block' });
+      try {
+        const tab = await fresh.newPage();
+        const seen: string[] = [];
+        // The libraries' chunk is held back, so the app's own code cannot run before it is in.
+        await tab.route(/\/assets\/vendor-[^/]+\.js$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          seen.push('vendor');
+          await route.continue();
+        });
+        tab.on('request', (request) => {
+          if (new URL(request.url()).pathname === `/api/form/${formId}`) seen.push(`${request.method()} form`);
+        });
+        await tab.goto(`${server.baseUrl}/form/${formId}/0`);
+        await tab.getByRole('heading', { name: 'Demo melding', level: 1 }).waitFor({ timeout: TIMEOUT });
+        await tab.getByLabel('Omschrijving').waitFor({ timeout: TIMEOUT });
+        // Asked for once, by index.html's first script, and taken by the app's loader.
+        assert(seen.join(', ') === 'GET form, vendor', `requests in this order: ${seen.join(', ')}`);
+      } finally {
+        await fresh.close();
+      }
+    },
+  },
+  {
     name: 'g: fill in Alle elementen and find it in Mijn registraties',
     async run({ server, page }) {
       await signIn(page, server.baseUrl, 'invuller@demo.eform.nl');

@@ -2,6 +2,7 @@ import { getSession } from '@/lib/auth/session';
 import { reportServerReachable } from '@/lib/offline/connectivity';
 import { createSignal } from '@/lib/signal';
 import { createApiClient } from './client';
+import { takeEarlyResponse } from './early-requests';
 
 export { ApiError, isTermsRequired, isUnreachableError, NetworkError, uploadRefusal } from './errors';
 export type * from './types';
@@ -15,7 +16,9 @@ export const termsRequiredSignal = createSignal();
 
 /** The app's API client: same origin, api-key from the current session. */
 export const api = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  // A request the first screen's code started before the app was in is taken, not made again;
+  // if it failed, it is made again now (decision 029).
+  fetch: (input, init) => takeEarlyResponse(input, init)?.catch(() => fetch(input, init)) ?? fetch(input, init),
   getApiKey: () => {
     const state = getSession();
     return state.status === 'authenticated' ? state.session.apiKey : null;
