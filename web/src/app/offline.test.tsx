@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '@/lib/auth/session-storage';
 import { watchBrowserConnectivity } from '@/lib/offline/connectivity';
-import { db } from '@/lib/offline/db';
+import { db } from '@/lib/offline/device-db';
 import type { OfflineFileValue } from '@/lib/offline/offline-files';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
 import { installFakeServer, json } from '@/test/fake-server';

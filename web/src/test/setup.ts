@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetSessionForTests } from '@/lib/auth/session';
 import { reportServerReachable } from '@/lib/offline/connectivity';
-import { db } from '@/lib/offline/db';
+import { db } from '@/lib/offline/device-db';
 import { dismissToast, getToasts } from '@/lib/toast';
 
 // jsdom has no matchMedia; answer width queries for a 1024 px wide window so MUI's

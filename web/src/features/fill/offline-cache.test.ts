@@ -3,8 +3,8 @@ import { ApiError, NetworkError } from '@/lib/api';
 import { SW_CACHE_HEADER } from '@/lib/api/client';
 import type { FillableForm, FolderNode } from '@/lib/api/types';
 import { setAuthenticated } from '@/lib/auth/session';
-import { db } from '@/lib/offline/db';
-import { cachedDatasource, DATASOURCE_MAX_AGE_MS, purgeExpiredDatasources } from '@/lib/offline/offline-cache';
+import { db } from '@/lib/offline/device-db';
+import { cachedDatasource, copiesWritten, DATASOURCE_MAX_AGE_MS, purgeExpiredDatasources } from '@/lib/offline/offline-cache';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
 import { storedSession } from '@/test/fixtures';
 import { loadFolders, loadForm, loadSearchItems } from './api';
@@ -31,10 +31,12 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/client/c1/folder/user': () => json(200, TREE) });
     await expect(loadFolders('c1')).resolves.toEqual(TREE);
+    await copiesWritten();
     const copy = await db.folderTrees.get('c1');
     expect(copy?.folders).toEqual(TREE);
     expect(typeof copy?.cachedAt).toBe('number');
 
+    await copiesWritten();
     server['GET /api/client/c1/folder/user'] = unreachable;
     await expect(loadFolders('c1')).resolves.toEqual(TREE);
   });
@@ -43,10 +45,12 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/form/f1': () => json(200, FORM) });
     await expect(loadForm('f1')).resolves.toEqual(FORM);
+    await copiesWritten();
     const copy = await db.forms.get('f1');
     expect(copy).toMatchObject({ form_id: 'f1', client_id: 'c1', form: FORM });
     expect(typeof copy?.cachedAt).toBe('number');
 
+    await copiesWritten();
     server['GET /api/form/f1'] = unreachable;
     await expect(loadForm('f1')).resolves.toEqual(FORM);
   });
@@ -58,6 +62,7 @@ describe('offline copies of the folder tree and forms', () => {
     await loadForm('f1');
     server['GET /api/form/f1'] = () => json(200, renamed);
     await loadForm('f1');
+    await copiesWritten();
     server['GET /api/form/f1'] = unreachable;
     await expect(loadForm('f1')).resolves.toEqual(renamed);
   });
@@ -66,6 +71,7 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/form/f1': () => json(200, FORM) });
     await loadForm('f1');
+    await copiesWritten();
     server['GET /api/form/f1'] = () => json(404, { message: 'Formulier niet gevonden' });
     const failure = await loadForm('f1').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
@@ -76,6 +82,7 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/client/c1/folder/user': () => json(200, TREE) });
     await loadFolders('c1');
+    await copiesWritten();
     server['GET /api/client/c1/folder/user'] = () => json(403, {});
     const failure = await loadFolders('c1').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
@@ -86,6 +93,7 @@ describe('offline copies of the folder tree and forms', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/form/f1': () => json(200, FORM) });
     await loadForm('f1');
+    await copiesWritten();
     server['GET /api/form/f1'] = () => json(503, {});
     await expect(loadForm('f1')).resolves.toEqual(FORM);
   });
@@ -107,10 +115,13 @@ describe('offline copies of search lists', () => {
     setAuthenticated(storedSession());
     const server = switchable({ 'GET /api/datasource/ds1': () => json(200, ITEMS) });
     await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    await copiesWritten();
     expect((await db.datasources.get('ds1'))?.items).toEqual(ITEMS);
 
+    await copiesWritten();
     server['GET /api/datasource/ds1'] = unreachable;
     await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    await copiesWritten();
     server['GET /api/datasource/ds1'] = () => json(404, { status: false, message: 'Niet gevonden' });
     await expect(loadSearchItems('ds1')).rejects.toBeInstanceOf(ApiError);
   });
@@ -118,6 +129,7 @@ describe('offline copies of search lists', () => {
   it('serves a copy for 7 days (604800 s), not longer', async () => {
     const fail = () => Promise.reject(new NetworkError(new TypeError('Failed to fetch')));
     await cachedDatasource('ds1', async () => ITEMS, () => 1_000);
+    await copiesWritten();
     await expect(cachedDatasource('ds1', fail, () => 1_000 + DATASOURCE_MAX_AGE_MS)).resolves.toEqual(ITEMS);
     await expect(cachedDatasource('ds1', fail, () => 1_001 + DATASOURCE_MAX_AGE_MS)).rejects.toBeInstanceOf(NetworkError);
   });
@@ -130,6 +142,7 @@ describe('offline copies of search lists', () => {
         new Response(JSON.stringify(ITEMS), { status: 200, headers: { 'Content-Type': 'application/json', [SW_CACHE_HEADER]: '1' } }),
     });
     await expect(loadSearchItems('ds1')).resolves.toEqual(ITEMS);
+    await copiesWritten();
     // The device copy keeps the age of the last real answer.
     expect(await db.datasources.get('ds1')).toEqual({ datasource_id: 'ds1', items: ITEMS.slice(0, 1), cachedAt: 5 });
   });

@@ -1,4 +1,3 @@
-import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import { useEffect, useState } from 'react';
 import { signedInUser, useSession } from '@/lib/auth/session';
 
@@ -101,28 +100,15 @@ export interface OfflineFileData {
   data: ArrayBuffer;
 }
 
-class OfflineDb extends Dexie {
-  savedRegistrations!: EntityTable<SavedRegistration, 'fill_token'>;
-  folderTrees!: EntityTable<CachedFolderTree, 'client_id'>;
-  forms!: EntityTable<CachedForm, 'form_id'>;
-  offlineFiles!: EntityTable<OfflineFile, 'id'>;
-  offlineFileData!: EntityTable<OfflineFileData, 'id'>;
-  datasources!: EntityTable<CachedDatasource, 'datasource_id'>;
-
-  constructor() {
-    super('eform-offline');
-    // Raise the version and add a stores()/upgrade() step for every schema change.
-    this.version(1).stores({ savedRegistrations: 'fill_token, client_id, form_id, lastChange' });
-    // Version 2: offline copies of the folder tree (per client) and of opened forms.
-    this.version(2).stores({ folderTrees: 'client_id', forms: 'form_id, client_id' });
-    // Version 3: files kept on the device until their registration is sent.
-    this.version(3).stores({ offlineFiles: 'id, sent_at, created_at', offlineFileData: 'id' });
-    // Version 4: search lists of datasources, for search elements without signal.
-    this.version(4).stores({ datasources: 'datasource_id, cachedAt' });
-  }
+/**
+ * The device store itself, with dexie: a chunk of its own that the first screen does not wait for
+ * (decision 029). Every function here awaits it; the first call loads it.
+ */
+export function deviceDb(): Promise<typeof import('./device-db')> {
+  return import('./device-db');
 }
 
-export const db = new OfflineDb();
+export type DeviceDb = Awaited<ReturnType<typeof deviceDb>>['db'];
 
 let persistRequested = false;
 
@@ -147,6 +133,7 @@ export function isMine(entry: SavedRegistration, userId = currentUserId()): bool
 /** Stores (or overwrites) a registration locally, flagged unsynced. Keeps a known server version. */
 export async function saveRegistration(input: SaveInput, now = new Date()): Promise<SavedRegistration> {
   requestPersistentStorage();
+  const { db } = await deviceDb();
   return db.transaction('rw', db.savedRegistrations, async () => {
     const existing = await db.savedRegistrations.get(input.fill_token);
     const owner = existing?.user_id ?? currentUserId();
@@ -167,12 +154,20 @@ export async function saveRegistration(input: SaveInput, now = new Date()): Prom
 
 /** The signed-in user's copy under a fill token; another user's copy is not there for them. */
 export async function getSavedRegistration(fillToken: string, userId = currentUserId()): Promise<SavedRegistration | undefined> {
+  const { db } = await deviceDb();
   const entry = await db.savedRegistrations.get(fillToken);
   return entry && isMine(entry, userId) ? entry : undefined;
 }
 
 /** The user's registrations saved for one client, newest change first (deleted ones included). */
 export async function listSavedRegistrations(clientId: string, userId = currentUserId()): Promise<SavedRegistration[]> {
+  const { db } = await deviceDb();
+  return savedRegistrationsIn(db, clientId, userId);
+}
+
+// The live queries below read through these on the store itself: a live query sees only what its
+// function reads through dexie, so it must not wait for anything else (such as loading the store).
+async function savedRegistrationsIn(db: DeviceDb, clientId: string, userId: string | undefined): Promise<SavedRegistration[]> {
   const rows = (await db.savedRegistrations.where('client_id').equals(clientId).toArray()).filter((entry) => isMine(entry, userId));
   return rows.sort((a, b) => b.lastChange - a.lastChange);
 }
@@ -182,6 +177,7 @@ export async function listSavedRegistrations(clientId: string, userId = currentU
  * at once; otherwise it is marked deleted and unsynced so the next sync tells the server.
  */
 export async function deleteSavedRegistration(fillToken: string, now = new Date()): Promise<void> {
+  const { db } = await deviceDb();
   await db.transaction('rw', db.savedRegistrations, async () => {
     const entry = await db.savedRegistrations.get(fillToken);
     if (!entry || !isMine(entry)) return;
@@ -200,17 +196,44 @@ export async function deleteSavedRegistration(fillToken: string, now = new Date(
 
 /** Removes the local copy outright (after the server acknowledged the send). */
 export async function removeSavedRegistration(fillToken: string): Promise<void> {
+  const { db } = await deviceDb();
   await db.savedRegistrations.delete(fillToken);
 }
 
 /** The user's saved registrations not yet known to the server (badge of 'Opgeslagen registraties'). */
-export function countUnsynced(userId = currentUserId()): Promise<number> {
+export async function countUnsynced(userId = currentUserId()): Promise<number> {
+  return unsyncedIn((await deviceDb()).db, userId);
+}
+
+function unsyncedIn(db: DeviceDb, userId: string | undefined): Promise<number> {
   return db.savedRegistrations.filter((entry) => entry.unsynced && isMine(entry, userId)).count();
 }
 
 /** Removes registrations whose last change is older than one year. */
 export async function purgeExpired(now = Date.now()): Promise<number> {
+  const { db } = await deviceDb();
   return db.savedRegistrations.where('lastChange').below(now - SAVED_REGISTRATION_MAX_AGE_MS).delete();
+}
+
+/**
+ * Runs `query` as a dexie live query once the store is loaded: `next` gets its answer now and after
+ * every change of what it read; `failed` gets an error of loading or of the query. Answers the
+ * unsubscribe, which also stops a subscription that has not started yet.
+ */
+export function watchDeviceStore<T>(query: (db: DeviceDb) => Promise<T>, next: (value: T) => void, failed: (error: unknown) => void): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  deviceDb()
+    .then(({ db, liveQuery }) => {
+      if (stopped) return;
+      const subscription = liveQuery(() => query(db)).subscribe({ next, error: failed });
+      stop = () => subscription.unsubscribe();
+    })
+    .catch(failed);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /**
@@ -223,11 +246,11 @@ export function useUnsyncedCount(): number {
   const [counted, setCounted] = useState<{ userId: string; count: number } | null>(null);
   useEffect(() => {
     if (userId === undefined || typeof indexedDB === 'undefined') return;
-    const subscription = liveQuery(() => countUnsynced(userId)).subscribe({
-      next: (count) => setCounted({ userId, count }),
-      error: (error: unknown) => console.error('counting unsynced registrations failed', error),
-    });
-    return () => subscription.unsubscribe();
+    return watchDeviceStore(
+      (db) => unsyncedIn(db, userId),
+      (count) => setCounted({ userId, count }),
+      (error) => console.error('counting unsynced registrations failed', error),
+    );
   }, [userId]);
   return counted !== null && counted.userId === userId ? counted.count : 0;
 }
@@ -238,9 +261,9 @@ export function watchSavedRegistrations(
   userId: string | undefined,
   onChange: (rows: SavedRegistration[]) => void,
 ): () => void {
-  const subscription = liveQuery(() => listSavedRegistrations(clientId, userId)).subscribe({
-    next: onChange,
-    error: (error: unknown) => console.error('reading saved registrations failed', error),
-  });
-  return () => subscription.unsubscribe();
+  return watchDeviceStore(
+    (db) => savedRegistrationsIn(db, clientId, userId),
+    onChange,
+    (error) => console.error('reading saved registrations failed', error),
+  );
 }

@@ -1,5 +1,4 @@
-import { liveQuery } from 'dexie';
-import { currentUserId, db, isMine, type SavedRegistration } from './db';
+import { currentUserId, deviceDb, isMine, watchDeviceStore, type DeviceDb, type SavedRegistration } from './db';
 import { offlineFileUsage, type OfflineFileUsage } from './offline-files';
 
 /**
@@ -11,6 +10,10 @@ import { offlineFileUsage, type OfflineFileUsage } from './offline-files';
 
 /** Every saved registration of the signed-in user on this device, all clients, newest change first. */
 export async function listAllSavedRegistrations(): Promise<SavedRegistration[]> {
+  return allSavedRegistrationsIn((await deviceDb()).db);
+}
+
+async function allSavedRegistrationsIn(db: DeviceDb): Promise<SavedRegistration[]> {
   const userId = currentUserId();
   const rows = (await db.savedRegistrations.toArray()).filter((entry) => isMine(entry, userId));
   return rows.sort((a, b) => b.lastChange - a.lastChange);
@@ -21,8 +24,7 @@ export function watchAllSavedRegistrations(
   onChange: (rows: SavedRegistration[]) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  const subscription = liveQuery(listAllSavedRegistrations).subscribe({ next: onChange, error: onError });
-  return () => subscription.unsubscribe();
+  return watchDeviceStore(allSavedRegistrationsIn, onChange, onError);
 }
 
 export interface DeviceStoreCounts {
@@ -40,6 +42,7 @@ export interface DeviceStoreCounts {
 
 export async function deviceStoreCounts(): Promise<DeviceStoreCounts> {
   const offlineFiles = await offlineFileUsage();
+  const { db } = await deviceDb();
   return db.transaction('r', db.savedRegistrations, db.forms, db.folderTrees, async () => {
     const userId = currentUserId();
     const all = await db.savedRegistrations.toArray();

@@ -3,7 +3,8 @@
  * the server already has, and never loses what only the device has: unsynced registrations stay,
  * bound to their owner, unseen and unsent by anyone else, and are synced at the owner's next login.
  */
-import { countUnsynced, currentUserId, db } from './db';
+import { countUnsynced, currentUserId, deviceDb } from './db';
+import { copiesWritten } from './offline-cache';
 import { offlineEntries, unsentOfflineFileIds } from './offline-files';
 import { forgetRememberedInputs } from './remembered-inputs';
 import { syncSavedRegistrations } from './sync';
@@ -40,8 +41,10 @@ export async function syncBeforeLogout(waitMs = LOGOUT_SYNC_WAIT_MS): Promise<nu
  * Called after the session is cleared, so no sync of the signed-out user can write anything back.
  */
 export async function clearDeviceOnLogout(): Promise<void> {
+  await copiesWritten();
+  const { db } = await deviceDb();
   await db.transaction('rw', db.savedRegistrations, db.forms, db.folderTrees, db.offlineFiles, db.datasources, async () => {
-    const onlyHere = await unsentOfflineFileIds();
+    const onlyHere = await unsentOfflineFileIds(db);
     const holdsFileOnlyHere = (values: unknown) => offlineEntries(values).some((file) => onlyHere.has(file.offline_id));
     await db.savedRegistrations.filter((entry) => !entry.unsynced && !holdsFileOnlyHere(entry.values)).delete();
     await db.forms.clear();

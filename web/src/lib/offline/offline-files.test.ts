@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setAuthenticated } from '@/lib/auth/session';
 import { storedSession } from '@/test/fixtures';
-import { db, saveRegistration } from './db';
+import { saveRegistration } from './db';
+import { db } from './device-db';
 import { thisDevice } from './device';
 import { clearDeviceOnLogout } from './logout';
 import {

@@ -9,8 +9,7 @@
  * (spec 000 section 9) and never go before it, unless nothing on the device refers to them any
  * more (removed from the field, or the registration deleted) for a day.
  */
-import Dexie from 'dexie';
-import { currentUserId, db, type OfflineFile } from './db';
+import { currentUserId, deviceDb, type DeviceDb, type OfflineFile } from './db';
 import { thisDevice } from './device';
 
 /** The field value of a file kept on a device. */
@@ -41,7 +40,8 @@ export class DeviceStoreFullError extends Error {
 /** Whether an error from IndexedDB (through dexie or not) says the storage quota is used up. */
 export function isQuotaError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error.name === Dexie.errnames.QuotaExceeded || error.name === 'QuotaExceededError') return true;
+  // dexie names its quota error as IndexedDB does.
+  if (error.name === 'QuotaExceededError') return true;
   const inner = (error as { inner?: unknown }).inner;
   return inner !== undefined && inner !== error && isQuotaError(inner);
 }
@@ -103,6 +103,7 @@ export async function keepOfflineFile(
     created_at: now,
     sent_at: null,
   };
+  const { db } = await deviceDb();
   try {
     await db.transaction('rw', db.offlineFiles, db.offlineFileData, async () => {
       await db.offlineFileData.add({ id, data });
@@ -124,6 +125,7 @@ export interface KeptFile {
 
 /** The file behind an entry, when it is on this device. */
 export async function readOfflineFile(id: string): Promise<KeptFile | undefined> {
+  const { db } = await deviceDb();
   return db.transaction('r', db.offlineFiles, db.offlineFileData, async () => {
     const [file, bytes] = await Promise.all([db.offlineFiles.get(id), db.offlineFileData.get(id)]);
     return file && bytes ? { file, blob: new Blob([bytes.data], { type: file.filemime }) } : undefined;
@@ -133,11 +135,12 @@ export async function readOfflineFile(id: string): Promise<KeptFile | undefined>
 /** After a send: the registration's files start their 31 days. */
 export async function markOfflineFilesSent(ids: readonly string[], now = Date.now()): Promise<void> {
   if (ids.length === 0) return;
+  const { db } = await deviceDb();
   await db.offlineFiles.where('id').anyOf([...ids]).modify({ sent_at: now });
 }
 
 /** Ids of the files the saved registrations on this device refer to (any user's). */
-async function referencedIds(): Promise<Set<string>> {
+async function referencedIds(db: DeviceDb): Promise<Set<string>> {
   const ids = new Set<string>();
   await db.savedRegistrations.each((entry) => {
     for (const file of offlineEntries(entry.values)) ids.add(file.offline_id);
@@ -151,8 +154,9 @@ async function referencedIds(): Promise<Set<string>> {
  * registration was not sent stays as long as a saved registration refers to it.
  */
 export async function purgeOfflineFiles(now = Date.now()): Promise<number> {
+  const { db } = await deviceDb();
   return db.transaction('rw', db.offlineFiles, db.offlineFileData, db.savedRegistrations, async () => {
-    const referenced = await referencedIds();
+    const referenced = await referencedIds(db);
     const expired = await db.offlineFiles
       .filter((file) =>
         file.sent_at !== null
@@ -167,7 +171,10 @@ export async function purgeOfflineFiles(now = Date.now()): Promise<number> {
 }
 
 /** Ids of the files on this device that were not sent yet. */
-export async function unsentOfflineFileIds(): Promise<Set<string>> {
+export async function unsentOfflineFileIds(store?: DeviceDb): Promise<Set<string>> {
+  // Inside a transaction the caller hands its store over: waiting for anything but dexie there
+  // would let the transaction commit early.
+  const db = store ?? (await deviceDb()).db;
   return new Set(await db.offlineFiles.filter((file) => file.sent_at === null).primaryKeys());
 }
 
@@ -181,6 +188,7 @@ export interface OfflineFileUsage {
 /** What the kept files take, for the diagnostics page. */
 export async function offlineFileUsage(): Promise<OfflineFileUsage> {
   const usage: OfflineFileUsage = { waiting: { count: 0, bytes: 0 }, sent: { count: 0, bytes: 0 } };
+  const { db } = await deviceDb();
   await db.offlineFiles.each((file) => {
     const bucket = file.sent_at === null ? usage.waiting : usage.sent;
     bucket.count += 1;

@@ -6,7 +6,6 @@ import { getToasts } from '@/lib/toast';
 import { nl } from '@/messages/nl';
 import {
   countUnsynced,
-  db,
   deleteSavedRegistration,
   getSavedRegistration,
   listSavedRegistrations,
@@ -14,6 +13,7 @@ import {
   saveRegistration,
   type SavedRegistration,
 } from './db';
+import { db } from './device-db';
 import { keepLocalVersion, keepServerVersion, SYNC_PATH, syncSavedRegistrations, type SyncEntity } from './sync';
 
 const CLIENT = 'client-1';

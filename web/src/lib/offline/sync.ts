@@ -2,7 +2,7 @@ import { api } from '@/lib/api';
 import type { ApiSchemas, Refine } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl';
-import { currentUserId, db, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
+import { currentUserId, deviceDb, isMine, purgeExpired, requestPersistentStorage, type SavedRegistration, type SyncedRegistration } from './db';
 import { purgeExpiredDatasources } from './offline-cache';
 import { purgeOfflineFiles } from './offline-files';
 
@@ -79,6 +79,7 @@ export async function mergeSyncAnswer(
   const conflicts = new Map(answer.conflicts.map((conflict) => [conflict.fill_token, conflict]));
   const rejected = new Set(answer.rejected);
 
+  const { db } = await deviceDb();
   return db.transaction('rw', db.savedRegistrations, async () => {
     // Checked inside the transaction: logout clears the device in a transaction of its own.
     if (currentUserId() !== userId) return false;
@@ -150,6 +151,7 @@ async function syncOnce(): Promise<boolean> {
     await purgeExpired();
     await purgeOfflineFiles();
     await purgeExpiredDatasources();
+    const { db } = await deviceDb();
     const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');
@@ -164,6 +166,7 @@ async function syncOnce(): Promise<boolean> {
 
 /** Conflict choice 'local': the local copy is resent on top of the server's version. */
 export async function keepLocalVersion(fillToken: string): Promise<void> {
+  const { db } = await deviceDb();
   await db.transaction('rw', db.savedRegistrations, async () => {
     const entry = await db.savedRegistrations.get(fillToken);
     if (!entry?.conflict) return;
@@ -176,6 +179,7 @@ export async function keepLocalVersion(fillToken: string): Promise<void> {
 
 /** Conflict choice 'server': the server's copy replaces the local one. */
 export async function keepServerVersion(fillToken: string): Promise<void> {
+  const { db } = await deviceDb();
   await db.transaction('rw', db.savedRegistrations, async () => {
     const entry = await db.savedRegistrations.get(fillToken);
     if (!entry?.conflict) return;

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db, type SavedRegistration } from '@/lib/offline/db';
+import type { SavedRegistration } from '@/lib/offline/db';
+import { db } from '@/lib/offline/device-db';
 import { installFakeServer, json } from '@/test/fake-server';
 import { demoServer, savedRegistration, storedSession } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

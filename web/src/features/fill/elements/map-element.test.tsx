@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VIEWPORT_DEBOUNCE_MS } from '@/features/maps/feature-map';
 import type { FormElement } from '@/lib/form-logic';
-import { db } from '@/lib/offline/db';
+import { db } from '@/lib/offline/device-db';
 import { clickAt, fakeMap } from '@/test/fake-map';
 import { installFakeServer, json, type FakeHandler } from '@/test/fake-server';
 import { FillEnvironmentContext, type FillEnvironment } from '../fill-environment';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormElement } from '@/lib/form-logic';
 import { itemProperty, selectedItems } from '@/lib/form-logic/values';
-import { db } from '@/lib/offline/db';
+import { db } from '@/lib/offline/device-db';
 import { DATASOURCE_MAX_AGE_MS } from '@/lib/offline/offline-cache';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
 import { FillEnvironmentContext, type FillEnvironment } from '../fill-environment';
