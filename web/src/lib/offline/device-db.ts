@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CachedDatasource, CachedFolderTree, CachedForm, OfflineFile, OfflineFileData, SavedRegistration } from './db';
+import type { CachedDatasource, CachedFolderTree, CachedForm, OfflineFile, OfflineFileData, SavedRegistration } from './device-records';
 
 export { liveQuery } from 'dexie';
 
