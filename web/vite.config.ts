@@ -145,7 +145,7 @@ function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
  *   a file of its own that imports none of the others (decision 029).
  * The other modules keep Rolldown's split by the screens that import them.
  */
-const EARLY_MODULES = /[\\/]src[\\/](early|lib[\\/]api[\\/]early-requests|lib[\\/]auth[\\/]session-storage)\.ts$|vite[\\/]preload-helper/;
+const EARLY_MODULES = /[\\/]src[\\/](early|lib[\\/]api[\\/](early-requests|request-headers)|lib[\\/]auth[\\/]session-storage)\.ts$|vite[\\/]preload-helper/;
 
 function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   let fillIn: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;

@@ -1,5 +1,6 @@
 import { nl } from '@/messages/nl';
 import { ApiError, GATEWAY_STATUSES, isTermsRequired, NetworkError } from './errors';
+import { JSON_TYPE, requestHeaders } from './request-headers';
 import type { ErrorBody } from './types';
 
 /**
@@ -64,13 +65,9 @@ export interface UploadOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-const JSON_TYPE = 'application/json';
-
 export function createApiClient(deps: ApiClientDeps) {
   function headersFor(anonymous: boolean, apiKey: string | null | undefined, mediaType = JSON_TYPE): Headers {
-    const headers = new Headers({ Accept: mediaType });
-    if (!anonymous && apiKey) headers.set('api-key', apiKey);
-    return headers;
+    return requestHeaders(anonymous ? null : apiKey, mediaType);
   }
 
   /** Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. */

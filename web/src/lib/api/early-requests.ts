@@ -1,4 +1,5 @@
 import { readStoredSession } from '@/lib/auth/session-storage';
+import { requestHeaders } from './request-headers';
 
 /**
  * The first screen's requests, started by `src/early.ts` as soon as index.html is in (decision
@@ -8,8 +9,8 @@ import { readStoredSession } from '@/lib/auth/session-storage';
  * and the app's API client takes them instead of asking again (`takeEarlyResponse`), so they go
  * through the same answer handling as any request.
  *
- * This module imports nothing with code of its own but the session reader, so its chunk has no
- * dependency on the app's: it runs once it is in, not once React is.
+ * This module imports nothing with code of its own but the session reader and the request
+ * headers, so its chunk has no dependency on the app's: it runs once it is in, not once React is.
  */
 
 interface Started {
@@ -67,8 +68,7 @@ export function takeEarlyResponse(input: RequestInfo | URL, init?: RequestInit, 
 }
 
 function start(path: string, apiKey: string, at: number): Promise<Response> {
-  // The headers the API client sends (`createApiClient`), so the server answers the same.
-  const response = fetch(path, { headers: { Accept: 'application/json', 'api-key': apiKey } });
+  const response = fetch(path, { headers: requestHeaders(apiKey) });
   // Nobody may be waiting yet; a failure is seen by whoever takes it.
   response.catch(() => undefined);
   started.set(path, { response, apiKey, at });
