@@ -66,6 +66,25 @@ describe('api client', () => {
     expect(deps.onForbidden).not.toHaveBeenCalled();
   });
 
+  it('raises the logout signal only for the key the session still has', async () => {
+    // Signed out meanwhile: a request sent with no key is refused, and nobody is to be logged out.
+    const signedOut = setup(async () => json(401, { message: 'Sessie verlopen.' }), null);
+    await expect(signedOut.client.request('/api/saved-registrations-sync', { method: 'POST', json: [] })).rejects.toMatchObject({ status: 401 });
+    expect(signedOut.deps.onUnauthorized).not.toHaveBeenCalled();
+
+    // A request with the key of before is answered after the session changed (logout, login).
+    let key = 'key-old';
+    const fetch = vi.fn<ApiClientDeps['fetch']>(async () => {
+      key = 'key-new';
+      return json(401, { message: 'Sessie verlopen.' });
+    });
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ fetch, getApiKey: () => key, onUnauthorized, onForbidden: vi.fn(), onTermsRequired: vi.fn(), onReachability: vi.fn() });
+    await expect(client.request('/api/user/info')).rejects.toMatchObject({ status: 401 });
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('api-key')).toBe('key-old');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('does not raise the logout signal when the caller handles 401 (login)', async () => {
     const { client, deps } = setup(async () => json(401, { status: false, message: 'Onjuiste inloggegevens.' }));
     await expect(

@@ -66,15 +66,16 @@ export interface UploadOptions {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(deps: ApiClientDeps) {
-  function headersFor(anonymous: boolean, apiKey: string | null | undefined, mediaType = JSON_TYPE): Headers {
-    return requestHeaders(anonymous ? null : apiKey, mediaType);
-  }
-
-  /** Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. */
-  function failure(status: number, payload: unknown, handleAuthErrors: boolean): ApiError {
+  /**
+   * Shared by fetch and XHR answers: reachability, auth signals, and the error to throw. A 401
+   * logs out only the session whose key it refused: a request that went out with no key or an
+   * earlier one (started before a logout finished) says nothing about the session of now, and
+   * its signal would pull the user back to the logout screen on their way to login.
+   */
+  function failure(status: number, payload: unknown, handleAuthErrors: boolean, sentKey: string | null | undefined): ApiError {
     const errorBody = isErrorBody(payload) ? payload : jsonApiErrors(payload);
     const error = new ApiError(status, errorBody, status === 403 ? nl.errors.forbidden : nl.errors.unexpected);
-    if (handleAuthErrors && status === 401) deps.onUnauthorized();
+    if (handleAuthErrors && status === 401 && sentKey && sentKey === deps.getApiKey()) deps.onUnauthorized();
     if (handleAuthErrors && status === 403) {
       if (isTermsRequired(error)) deps.onTermsRequired();
       else deps.onForbidden();
@@ -82,9 +83,14 @@ export function createApiClient(deps: ApiClientDeps) {
     return error;
   }
 
-  async function send(path: string, options: RequestOptions): Promise<Response> {
-    const { method = 'GET', json, form, signal, anonymous = false, mediaType = JSON_TYPE } = options;
-    const headers = headersFor(anonymous, options.apiKey ?? deps.getApiKey(), mediaType);
+  /** The key a request goes out with: the caller's, or the session's of the moment. */
+  function keyFor(options: Pick<RequestOptions, 'anonymous' | 'apiKey'>): string | null | undefined {
+    return options.anonymous ? null : (options.apiKey ?? deps.getApiKey());
+  }
+
+  async function send(path: string, options: RequestOptions, apiKey: string | null | undefined): Promise<Response> {
+    const { method = 'GET', json, form, signal, mediaType = JSON_TYPE } = options;
+    const headers = requestHeaders(apiKey, mediaType);
     let body: BodyInit | undefined;
     if (json !== undefined) {
       headers.set('Content-Type', mediaType);
@@ -106,17 +112,19 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const response = await send(path, options);
+    const apiKey = keyFor(options);
+    const response = await send(path, options, apiKey);
     const payload = await readBody(response);
     if (response.ok) return payload as T;
-    throw failure(response.status, payload, options.handleAuthErrors ?? true);
+    throw failure(response.status, payload, options.handleAuthErrors ?? true, apiKey);
   }
 
   /** A file the server only hands out with the api-key (uploads), for previews and downloads. */
   async function requestBlob(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
-    const response = await send(path, options);
+    const apiKey = deps.getApiKey();
+    const response = await send(path, options, apiKey);
     if (response.ok) return response.blob();
-    throw failure(response.status, await readBody(response), true);
+    throw failure(response.status, await readBody(response), true, apiKey);
   }
 
   /** Like `request`, over XMLHttpRequest so the caller sees the upload progress. */
@@ -126,7 +134,8 @@ export function createApiClient(deps: ApiClientDeps) {
     return new Promise<T>((resolve, reject) => {
       const xhr = createXhr();
       xhr.open(method, path);
-      headersFor(anonymous, deps.getApiKey()).forEach((value, name) => xhr.setRequestHeader(name, value));
+      const apiKey = keyFor({ anonymous });
+      requestHeaders(apiKey).forEach((value, name) => xhr.setRequestHeader(name, value));
       let body: XMLHttpRequestBodyInit | null = null;
       if (json !== undefined) {
         xhr.setRequestHeader('Content-Type', 'application/json');
@@ -147,7 +156,7 @@ export function createApiClient(deps: ApiClientDeps) {
         const payload = parseBody(xhr.responseText);
         if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
         // Signed-out calls (guest forms) must not trip the global 401 logout.
-        else reject(failure(xhr.status, payload, !anonymous));
+        else reject(failure(xhr.status, payload, !anonymous, apiKey));
       };
       xhr.onerror = () => {
         deps.onReachability(false);

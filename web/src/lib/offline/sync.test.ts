@@ -224,6 +224,18 @@ describe('a device shared by two users', () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('sends nothing when its user signs out while the device store is read', async () => {
+    signInAs('user-a');
+    await saveRegistration(input('of-a'));
+    const { calls } = installFakeServer({ [`POST ${SYNC_PATH}`]: answer({ registrations: [server('of-a', 1)] }) });
+    const sync = syncSavedRegistrations();
+    clearSession();
+    expect(await sync).toBe(false);
+    expect(calls).toHaveLength(0);
+    expect(getToasts()).toEqual([]);
+    expect(await db.savedRegistrations.get('of-a')).toMatchObject({ user_id: 'user-a', unsynced: true });
+  });
+
   it('drops a sync answer that arrives after its user signed out and another signed in', async () => {
     signInAs('user-a');
     await saveRegistration(input('of-a'));

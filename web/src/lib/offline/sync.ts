@@ -153,6 +153,8 @@ async function syncOnce(): Promise<boolean> {
     await purgeExpiredDatasources();
     const { db } = await deviceDb();
     const sent = await db.savedRegistrations.filter((entry) => entry.unsynced && entry.conflict === null && isMine(entry, userId)).toArray();
+    // Signed out while the device store was read: no key to send with, and nothing to warn about.
+    if (currentUserId() !== userId) return false;
     const answer = await api.request<SyncAnswer>(SYNC_PATH, { method: 'POST', json: sent.map(toEntity) });
     if (!answer || !Array.isArray(answer.registrations)) throw new Error('unexpected sync answer');
     const answered = { registrations: answer.registrations, conflicts: answer.conflicts ?? [], rejected: answer.rejected ?? [] };

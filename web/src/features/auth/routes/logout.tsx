@@ -48,6 +48,8 @@ export function LogoutRoute() {
     };
   }, [phase.kind]);
 
+  // Run again on each arrival here (location.key): a forced logout that comes while the screen is
+  // already leaving replaces the navigation to login, and would otherwise leave the user here.
   useEffect(() => {
     if (phase.kind !== 'leaving') return;
     let active = true;
@@ -58,7 +60,7 @@ export function LogoutRoute() {
     return () => {
       active = false;
     };
-  }, [phase.kind, navigate]);
+  }, [phase.kind, navigate, location.key]);
 
   const stay = () => {
     if (location.key !== 'default') navigate(-1);
