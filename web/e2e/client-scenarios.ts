@@ -198,7 +198,10 @@ export const clientScenarios: Scenario[] = [
         await userPage.getByLabel(/^Nieuw wachtwoord/).fill(PASSWORD);
         await userPage.getByLabel('Herhaal nieuw wachtwoord').fill(PASSWORD);
         await userPage.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
-        await userPage.getByRole('link', { name: 'Naar inloggen' }).click();
+        // Only once the password is stored: 'Terug naar inloggen' is on the screen from the start,
+        // and leaving through it while the request is out loses the new password.
+        await visible(userPage, 'Uw wachtwoord is opgeslagen. U kunt nu inloggen.');
+        await userPage.getByRole('link', { name: 'Naar inloggen', exact: true }).click();
         await atPath(userPage, '/login');
         await signIn(userPage, server.baseUrl, USER);
         await visible(userPage, USER);

@@ -383,7 +383,7 @@ export const scenarios: Scenario[] = [
       // The link works once.
       await page.reload();
       await page.getByRole('alert').getByText(/ongeldig of verlopen/).waitFor({ timeout: TIMEOUT });
-      await page.getByRole('link', { name: 'Naar inloggen' }).click();
+      await page.getByRole('link', { name: 'Naar inloggen', exact: true }).click();
       await atPath(page, '/login');
     },
   },
