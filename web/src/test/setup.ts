@@ -7,12 +7,13 @@ import { db } from '@/lib/offline/device-db';
 import { dismissToast, getToasts } from '@/lib/toast';
 
 // jsdom has no matchMedia; answer width queries for a 1024 px wide window so MUI's
-// useMediaQuery sees a desktop (permanent navigation drawer).
+// useMediaQuery sees a desktop (permanent navigation drawer). Any other query (reduced motion,
+// colour scheme) is a user's preference, and the default user has none.
 window.matchMedia = (query: string) => {
   const min = /min-width:\s*([\d.]+)px/.exec(query);
   const max = /max-width:\s*([\d.]+)px/.exec(query);
   const width = window.innerWidth;
-  const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  const matches = Boolean(min || max) && (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
   return {
     matches,
     media: query,
