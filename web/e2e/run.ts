@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { CONTEXT_OPTIONS, launchBrowser } from './browser';
 import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
+import { Journal } from './journal';
 import { builderScenarios } from './builder-scenarios';
 import { clientScenarios } from './client-scenarios';
 import { creditScenarios } from './credit-scenarios';
@@ -22,10 +23,14 @@ import { scenarios } from './scenarios';
 import type { Scenario } from './steps';
 
 const SCENARIO_TIMEOUT_MS = 120_000;
+/** Lines of the browser's journal printed with a failure. */
+const JOURNAL_TAIL = 40;
 const RESULTS_DIR = join(WEB_DIR, 'test-results');
 
 async function runScenario(browser: Browser, scenario: Scenario): Promise<void> {
   const server = await EformServer.start();
+  const journal = new Journal();
+  const unfollow = journal.follow(browser);
   const context = await browser.newContext(CONTEXT_OPTIONS);
   const page = await context.newPage();
   const pageErrors: string[] = [];
@@ -44,8 +49,11 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
     const shot = join(RESULTS_DIR, `${scenario.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
     await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
     const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`${detail}\n  page: ${page.url()}\n  screenshot: ${shot}\n  server log (tail):\n${server.logTail(15)}`);
+    throw new Error(
+      `${detail}\n  page: ${page.url()}\n  screenshot: ${shot}\n  server log (tail):\n${server.logTail(15)}\n  browser (tail):\n${journal.tail(JOURNAL_TAIL)}`,
+    );
   } finally {
+    unfollow();
     clearTimeout(timer);
     await context.close();
     await server.dispose();
