@@ -121,7 +121,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /** A file the server only hands out with the api-key (uploads), for previews and downloads. */
   async function requestBlob(path: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<Blob> {
-    const apiKey = deps.getApiKey();
+    const apiKey = keyFor({});
     const response = await send(path, options, apiKey);
     if (response.ok) return response.blob();
     throw failure(response.status, await readBody(response), true, apiKey);
@@ -138,7 +138,7 @@ export function createApiClient(deps: ApiClientDeps) {
       requestHeaders(apiKey).forEach((value, name) => xhr.setRequestHeader(name, value));
       let body: XMLHttpRequestBodyInit | null = null;
       if (json !== undefined) {
-        xhr.setRequestHeader('Content-Type', 'application/json');
+        xhr.setRequestHeader('Content-Type', JSON_TYPE);
         body = JSON.stringify(json);
       } else if (formData !== undefined) {
         // The browser sets the multipart boundary itself.
