@@ -76,7 +76,8 @@ export class EformServer {
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         // Webhook receivers of the scenarios listen on loopback, which the server refuses by default.
-        env: { ...process.env, EFORM_PUBLIC_BASE_URL: this.baseUrl, EFORM_WEBHOOK_ALLOW_PRIVATE: 'true' },
+        // NO_COLOR: the log goes to a file and into failure messages, where colour codes are noise.
+        env: { ...process.env, EFORM_PUBLIC_BASE_URL: this.baseUrl, EFORM_WEBHOOK_ALLOW_PRIVATE: 'true', NO_COLOR: '1' },
       },
     );
     child.stdout?.pipe(log);

@@ -5,7 +5,7 @@
  * only now and then can be understood from the CI log alone (the order of a request, its answer
  * and a navigation is what such failures have turned on).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 /** Lines kept: the tail is what explains a failure, and a long scenario makes thousands. */
 const KEPT = 400;
@@ -45,7 +45,7 @@ export class Journal {
     context.on('console', (message) => {
       if (message.type() === 'error' || message.type() === 'warning') this.add(name, `console.${message.type()}: ${message.text()}`);
     });
-    context.on('page', (page: Page) => {
+    context.on('page', (page) => {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) this.add(name, `navigated to ${pathOf(frame.url())}`);
       });
