@@ -126,9 +126,35 @@ function staticImports(context: Rolldown.ChunkingContext, roots: readonly string
  */
 function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
   const modules = staticImports(context, FILL_IN_SCREENS);
-  const screens = context.getModuleInfo(srcFile('app/router.tsx'))?.dynamicallyImportedIds ?? [];
-  for (const id of staticImports(context, screens.filter((screen) => SIGN_IN_SCREEN.test(screen)))) modules.delete(id);
+  for (const id of staticImports(context, signInScreens(context))) modules.delete(id);
   return modules;
+}
+
+/** The sign-in screens' modules, as the router imports them. */
+function signInScreens(context: Rolldown.ChunkingContext): string[] {
+  const screens = context.getModuleInfo(srcFile('app/router.tsx'))?.dynamicallyImportedIds ?? [];
+  return screens.filter((screen) => SIGN_IN_SCREEN.test(screen));
+}
+
+const NODE_MODULES = /node_modules[\\/]/;
+
+/** A walk of the module graph made once per chunking pass, which hands every call the same context. */
+function perPass(walk: (context: Rolldown.ChunkingContext) => Set<string>) {
+  let last: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+  return (context: Rolldown.ChunkingContext) => {
+    if (last?.context !== context) last = { context, modules: walk(context) };
+    return last.modules;
+  };
+}
+
+/**
+ * The modules of the first screens: what the app's entry imports statically, and what the
+ * fill-in and sign-in screens do. Their libraries make one file: a screen's MUI parts would
+ * otherwise come in a dozen small files that each cost a round trip, as the sign-in and fill-in
+ * screens share them. Parts the shell loads later (its drawer) stay out.
+ */
+function firstScreenModules(context: Rolldown.ChunkingContext): Set<string> {
+  return staticImports(context, [srcFile('main.tsx'), ...FILL_IN_SCREENS, ...signInScreens(context)]);
 }
 
 /**
@@ -136,8 +162,9 @@ function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
  * trip and the browser opens six connections at most, so a screen's code comes in few files,
  * each named as early as possible:
  * - what the entry imports, in three files that index.html names at once (modulepreload): React
- *   with the router, the other libraries (both stay cached across releases that leave them
- *   alone), and the app's own code, which is the entry chunk;
+ *   with the router, the other libraries of the first screens (the entry, the fill-in and the
+ *   sign-in screens; both stay cached across releases that leave them alone), and the app's own
+ *   code, which is the entry chunk;
  * - what a fill-in screen imports beyond that, in one file that comes beside the form's data.
  *   Other screens that share a module with it load it too: the form builder's preview, which
  *   needs the same code, and the folder list, whose next screen is a form.
@@ -148,20 +175,20 @@ function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
 const EARLY_MODULES = /[\\/]src[\\/](early|lib[\\/]api[\\/](early-requests|request-headers)|lib[\\/]auth[\\/]session-storage)\.ts$|vite[\\/]preload-helper/;
 
 function chunkGroups(): Rolldown.CodeSplittingGroup[] {
-  let fillIn: { context: Rolldown.ChunkingContext; modules: Set<string> } | undefined;
+  const fillIn = perPass(fillInModules);
+  const firstScreens = perPass(firstScreenModules);
   return [
     // index.html's first script with what it imports: no chunk of the app's, so it runs before
     // they are in (decision 029). Vite's preload helper comes along for its lazy import.
     { name: 'early', test: EARLY_MODULES, priority: 5 },
     { name: 'react', tags: ['$initial'], test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
-    { name: 'vendor', tags: ['$initial'], test: /node_modules[\\/]/, priority: 3 },
+    {
+      name: (id, context) => (NODE_MODULES.test(id) && firstScreens(context).has(id) ? 'vendor' : null),
+      priority: 3,
+    },
     { name: 'index', tags: ['$initial'], priority: 2 },
     {
-      name: (id, context) => {
-        // One walk of the module graph per chunking pass, which hands every call the same context.
-        if (fillIn?.context !== context) fillIn = { context, modules: fillInModules(context) };
-        return fillIn.modules.has(id) ? 'fill-in' : null;
-      },
+      name: (id, context) => (fillIn(context).has(id) ? 'fill-in' : null),
       // What the sign-in screens share stays out even when a fill-in module imports it.
       includeDependenciesRecursively: false,
       priority: 1,

@@ -114,7 +114,8 @@ describe('login screen', () => {
     await expectPath(router, '/dashboard');
     expect(await screen.findByText('Formulieren invullen')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Formulier aanmaken' })).toBeTruthy();
-    expect(screen.getByTestId('user-email').textContent).toBe('twee@demo.eform.nl');
+    // The drawer's code loads after the page's (issue 17): find it, do not expect it at once.
+    expect((await screen.findByTestId('user-email')).textContent).toBe('twee@demo.eform.nl');
     const nav = screen.getByRole('navigation', { name: 'Navigatie' });
     expect(within(nav).getByRole('link', { name: 'Mappen beheren' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Formulier aanmaken' })).toBeTruthy();
@@ -193,7 +194,7 @@ describe('app shell', () => {
     installFakeServer(demoServer({}, userInfo({ roles: ['admin'] })));
     renderApp('/dashboard', admin);
     expect(await screen.findByText('Omgeving: test')).toBeTruthy(); // vitest's mode: no server answer yet
-    expect(screen.getByRole('link', { name: 'Klanten beheer' }).getAttribute('href')).toBe('/clients/admin');
+    expect((await screen.findByRole('link', { name: 'Klanten beheer' })).getAttribute('href')).toBe('/clients/admin');
     expect(screen.getByRole('link', { name: 'Admin dashboard' })).toBeTruthy();
   });
 

@@ -135,7 +135,9 @@ describe('client credits tab (screen 8)', () => {
     expect(within(orders).getByText('€ 225,00')).toBeTruthy();
     expect(within(orders).getByText('€ 272,25')).toBeTruthy();
 
-    // The drawer's 'Credits kopen' opens this tab; the tab's own button the buy screen.
+    // The drawer's 'Credits kopen' opens this tab; the tab's own button the buy screen. The
+    // drawer's code comes after the page's.
+    await screen.findByRole('navigation', { name: 'Navigatie' });
     expect(screen.getAllByRole('link', { name: 'Credits kopen' }).map((link) => link.getAttribute('href'))).toEqual(
       expect.arrayContaining(['/clients/c1/credits', '/clients/c1/credits-buy']),
     );

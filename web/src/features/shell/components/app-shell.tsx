@@ -9,19 +9,32 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl';
 import { EnvironmentBanner } from './environment-banner';
-import { IosInstallPrompt } from './ios-install-prompt';
-import { NAVIGATION_DRAWER_ID, NavigationDrawer } from './navigation-drawer';
+import { currentIosPromptInput, shouldShowIosInstallPrompt } from '@/lib/pwa/ios-install';
+import { useUpdateAvailable } from '@/lib/pwa/update';
+import { DRAWER_WIDTH, NAVIGATION_DRAWER_ID } from './drawer-layout';
 import { NavigationProgress } from './navigation-progress';
 import { OfflineBanner } from './offline-banner';
 import { ServerNotification } from './server-notification';
-import { UpdateSnackbar } from './update-snackbar';
 import { useTapCounter } from '../use-tap-counter';
+
+/*
+ * The drawer and the shell's two notices load after the first screen (issue 17 item 5): with
+ * MUI's Drawer, Modal, Snackbar and the client selector's menu they are a fifth of the first
+ * load's libraries, and a form on a weak signal does not wait for a menu that is closed. The
+ * drawer's code is asked for as soon as the shell renders; the notices' only when they show.
+ */
+const NavigationDrawer = lazy(async () => ({ default: (await import('./navigation-drawer')).NavigationDrawer }));
+const UpdateSnackbar = lazy(async () => ({ default: (await import('./update-snackbar')).UpdateSnackbar }));
+const IosInstallPrompt = lazy(async () => ({ default: (await import('./ios-install-prompt')).IosInstallPrompt }));
+
+/** Whether iOS Safari's install explanation is due now (it decides again once its code is in). */
+const iosPromptDue = () => shouldShowIosInstallPrompt(currentIosPromptInput(window, localStorage, Date.now()));
 
 const MAIN_ID = 'main-content';
 
@@ -32,6 +45,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
+  const updateAvailable = useUpdateAvailable();
+  const [iosPrompt] = useState(iosPromptDue);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // Spec 000 section 2: a hidden way to the iOS debugging page, no menu entry.
@@ -96,12 +111,15 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Toolbar>
       </AppBar>
       {session && (
-        <NavigationDrawer
-          session={session}
-          variant={wide ? 'permanent' : 'temporary'}
-          open={wide || menuOpen}
-          onClose={() => setMenuOpen(false)}
-        />
+        // Beside the content, its place is kept while the code comes, so the page does not shift.
+        <Suspense fallback={wide && <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} />}>
+          <NavigationDrawer
+            session={session}
+            variant={wide ? 'permanent' : 'temporary'}
+            open={wide || menuOpen}
+            onClose={() => setMenuOpen(false)}
+          />
+        </Suspense>
       )}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
         <Toolbar />
@@ -110,8 +128,10 @@ export function AppShell({ children }: { children: ReactNode }) {
         <ServerNotification />
         {children}
       </Box>
-      <UpdateSnackbar />
-      <IosInstallPrompt />
+      <Suspense>
+        {updateAvailable && <UpdateSnackbar />}
+        {iosPrompt && <IosInstallPrompt />}
+      </Suspense>
     </Box>
   );
 }

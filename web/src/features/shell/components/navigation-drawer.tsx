@@ -17,6 +17,7 @@ import { navEntries } from '@/lib/permissions/nav';
 import { rolesOf } from '@/lib/permissions/permissions';
 import { nl } from '@/messages/nl';
 import { ClientSelector } from './client-selector';
+import { DRAWER_WIDTH, NAVIGATION_DRAWER_ID } from './drawer-layout';
 
 interface NavigationDrawerProps {
   session: StoredSession;
@@ -25,9 +26,6 @@ interface NavigationDrawerProps {
   open: boolean;
   onClose(): void;
 }
-
-export const NAVIGATION_DRAWER_ID = 'navigation-drawer';
-const DRAWER_WIDTH = 280;
 
 export function NavigationDrawer({ session, variant, open, onClose }: NavigationDrawerProps) {
   const unsentCount = useUnsentCount();
