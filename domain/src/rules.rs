@@ -157,13 +157,15 @@ impl RuleOutcome {
     }
 }
 
-/// Evaluates a form's rules against its current values.
+/// Evaluates a form's rules against its current values. Takes the values, which `set`
+/// actions change and the outcome hands back: a caller that needs its own keeps a copy, and
+/// a send, which goes on with the rules' values, makes none.
 pub fn evaluate_rules(
     form: &Form,
-    values: &Map<String, Value>,
+    values: Map<String, Value>,
     registration: &RegistrationMeta,
 ) -> RuleOutcome {
-    // `values` is filled in at the end, from the copy the rules worked on.
+    // `values` is filled in at the end, from the values the rules worked on.
     let mut outcome = RuleOutcome::default();
     let mut errors = Vec::new();
     let main_rules: Vec<&Rule> = form
@@ -171,7 +173,7 @@ pub fn evaluate_rules(
         .iter()
         .filter(|rule| rule.is_main_form())
         .collect();
-    let mut main_values = values.clone();
+    let mut main_values = values;
     evaluate_level(
         &form.schema,
         &main_rules,
@@ -606,7 +608,7 @@ mod tests {
                             return;
                         }
                     };
-                    let outcome = evaluate_rules(&form, values, registration);
+                    let outcome = evaluate_rules(&form, values.clone(), registration);
                     let mut problems = Vec::new();
                     let keys = |pick: fn(&ElementState) -> bool| {
                         outcome

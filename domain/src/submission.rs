@@ -40,7 +40,7 @@ pub fn validate_submission(
     let mut values = normalize_level(&form.schema, submitted);
     fill_computed(&form.schema, &mut values);
     fill_calculations(&form.schema, &mut values, None);
-    let mut outcome = evaluate_rules(form, &values, registration);
+    let mut outcome = evaluate_rules(form, values, registration);
     // The checks below read only the rules' element states, so the values can be moved out.
     let mut values = std::mem::take(&mut outcome.values);
     fill_computed(&form.schema, &mut values);

@@ -71,7 +71,7 @@ pub fn transition(
     values: &Map<String, Value>,
     meta: &RegistrationMeta,
 ) -> Result<Option<Transition>, FieldError> {
-    let outcome = evaluate_rules(form, values, meta);
+    let outcome = evaluate_rules(form, values.clone(), meta);
     let shown: Vec<Transition> = form
         .schema
         .iter()
@@ -142,7 +142,7 @@ pub fn continue_values(
     meta: &RegistrationMeta,
 ) -> Result<Map<String, Value>, Vec<FieldError>> {
     let shown = |values: &Map<String, Value>| {
-        let outcome = evaluate_rules(form, values, meta);
+        let outcome = evaluate_rules(form, values.clone(), meta);
         form.schema
             .iter()
             .filter(|element| takes_input(element) && !outcome.is_hidden(&element.name))
