@@ -13,10 +13,10 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { nl } from '@/messages/nl';
-import { EnvironmentBanner } from './environment-banner';
 import { currentIosPromptInput, shouldShowIosInstallPrompt } from '@/lib/pwa/ios-install';
 import { useUpdateAvailable } from '@/lib/pwa/update';
+import { nl } from '@/messages/nl';
+import { EnvironmentBanner } from './environment-banner';
 import { DRAWER_WIDTH, NAVIGATION_DRAWER_ID } from './drawer-layout';
 import { NavigationProgress } from './navigation-progress';
 import { OfflineBanner } from './offline-banner';
@@ -24,10 +24,10 @@ import { ServerNotification } from './server-notification';
 import { useTapCounter } from '../use-tap-counter';
 
 /*
- * The drawer and the shell's two notices load after the first screen (issue 17 item 5): with
- * MUI's Drawer, Modal, Snackbar and the client selector's menu they are a fifth of the first
- * load's libraries, and a form on a weak signal does not wait for a menu that is closed. The
- * drawer's code is asked for as soon as the shell renders; the notices' only when they show.
+ * The drawer and the shell's two notices load after the first screen (issue 17 item 5, decision
+ * 029): with MUI's Drawer, Snackbar and the drawer's lists and badges they are 9 KiB of the first
+ * load, and a form on a weak signal need not wait for a menu that is closed. The drawer's code is
+ * asked for as soon as the shell renders; the notices' only when they show.
  */
 const NavigationDrawer = lazy(async () => ({ default: (await import('./navigation-drawer')).NavigationDrawer }));
 const UpdateSnackbar = lazy(async () => ({ default: (await import('./update-snackbar')).UpdateSnackbar }));
