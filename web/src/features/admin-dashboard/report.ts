@@ -51,14 +51,20 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * Credits used per client in the `USAGE_DAYS` days up to `today` ('YYYY-MM-DD'), summed over
  * the reports of those days: every client a report names, the most used first, then by name;
  * a client keeps the name of its newest report.
+ *
+ * The server dates its reports by its own calendar (Europe/Amsterdam). A device in another time
+ * zone, or one whose clock is behind, can still be on the day before; the server's newest
+ * report then marks today, so it is never dropped as a report from the future.
  */
 export function usagePerClient(reports: readonly ReportResource[], today: string): ClientUsage[] {
-  const from = daysBefore(today, USAGE_DAYS - 1);
   const usage = new Map<string, ClientUsage>();
   const newestFirst = [...reports].sort((a, b) => b.attributes.report_date.localeCompare(a.attributes.report_date));
+  const newest = newestFirst[0]?.attributes.report_date;
+  const until = newest !== undefined && newest > today ? newest : today;
+  const from = daysBefore(until, USAGE_DAYS - 1);
   for (const report of newestFirst) {
     const date = report.attributes.report_date;
-    if (date < from || date > today) continue;
+    if (date < from || date > until) continue;
     for (const entry of entries(report.attributes.credit_usage_per_client)) {
       const clientId = text(entry.client_id);
       if (!clientId) continue;
