@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { CONTEXT_OPTIONS } from './browser';
 import { colourStats, decodePng } from './png';
 import { apiGet, apiKey, assert, atPath, eventually, expectCount, formIdByName, type Scenario, signIn, switchClient, TIMEOUT, visible } from './steps';
+import { serverToday } from '../src/lib/server-day';
 
 const ADMIN = 'admin@demo.eform.nl';
 const MANAGER = 'beheerder@demo.eform.nl';
@@ -174,11 +175,12 @@ export const creditScenarios: Scenario[] = [
         (count) => count > 0,
         REPORT_TIMEOUT,
       );
-      const now = new Date();
+      // The month the server dated the sends in, as the chart's default period is.
+      const [year, month] = serverToday().split('-').map(Number);
       const chartData = await apiGet<{ series: { name: string; y: number[] }[] }>(
         server.baseUrl,
         admin,
-        `/api/clients/all/chart-credit-usages?year=${now.getFullYear()}&month=${now.getMonth() + 1}`,
+        `/api/clients/all/chart-credit-usages?year=${year}&month=${month}`,
       );
       const demo = chartData.series.find((line) => line.name === 'Demo Gemeente');
       assert(demo && demo.y.reduce((a, b) => a + b, 0) >= 4, `the chart's data: ${JSON.stringify(chartData)}`);

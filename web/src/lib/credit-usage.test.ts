@@ -30,9 +30,13 @@ describe('credit usage chart data', () => {
   });
 
   it('offers the last 10 years and starts at the current year and month', () => {
-    const now = new Date(2026, 10, 26);
+    const now = new Date('2026-11-26T12:00:00Z');
     expect(chartYears(now)).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017]);
     expect(defaultPeriod(now)).toEqual({ year: 2026, month: 11 });
+    // The server's month and year: New Year in Amsterdam is still 31 December on UTC.
+    const newYear = new Date('2026-12-31T23:30:00Z');
+    expect(defaultPeriod(newYear)).toEqual({ year: 2027, month: 1 });
+    expect(chartYears(newYear)[0]).toBe(2027);
     expect(periodLabel({ year: 2026, month: 11 })).toBe('november 2026');
     expect(periodLabel({ year: 2025, month: null })).toBe('2025');
   });

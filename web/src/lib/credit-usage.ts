@@ -4,6 +4,7 @@
  * Shared by the client overview (one client) and the admin dashboard (every client).
  */
 import { api } from '@/lib/api';
+import { serverToday } from '@/lib/server-day';
 import type { ApiSchemas } from '@/lib/api/types';
 import { nl } from '@/messages/nl-admin';
 
@@ -19,14 +20,15 @@ export interface ChartPeriod {
   month: number | null;
 }
 
-/** Spec 002 section 9: the current year and month. */
+/** Spec 002 section 9: the current year and month, as the server dates the credits used. */
 export function defaultPeriod(now: Date = new Date()): ChartPeriod {
-  return { year: now.getFullYear(), month: now.getMonth() + 1 };
+  const [year = 0, month = 1] = serverToday(now).split('-').map(Number);
+  return { year, month };
 }
 
 /** This year and the nine before it, newest first. */
 export function chartYears(now: Date = new Date()): number[] {
-  const current = now.getFullYear();
+  const current = defaultPeriod(now).year;
   return Array.from({ length: CHART_YEARS }, (_, index) => current - index);
 }
 

@@ -65,11 +65,6 @@ export function formatDay(day: string): string {
   return formatDisplayDate(day);
 }
 
-/** Today on this device as 'YYYY-MM-DD'. */
-export function today(now: Date = new Date()): string {
-  return localParts(now).date;
-}
-
 /**
  * The same calendar day `years` years after `day` ('YYYY-MM-DD'); 29 February becomes
  * 28 February, as the server does (domain::purchases::years_after).

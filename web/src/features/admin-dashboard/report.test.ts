@@ -40,7 +40,7 @@ describe('dashboard reports', () => {
     expect(usagePerClient([], '2026-11-26')).toEqual([]);
   });
 
-  it("counts the server's report of a day the device has not reached yet (another time zone, just before its midnight)", () => {
+  it("counts the server's report of a day the device has not reached yet (its clock is behind)", () => {
     const reports = [report('2026-11-30', [['c1', 'Demo Gemeente', 4]]), report('2026-11-01', [['c1', 'Demo Gemeente', 6]])];
     // The 30 days up to the server's 30 November start on 1 November.
     expect(usagePerClient(reports, '2026-11-29')).toEqual([{ clientId: 'c1', name: 'Demo Gemeente', credits: 10 }]);

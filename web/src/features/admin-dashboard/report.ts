@@ -52,9 +52,9 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
  * the reports of those days: every client a report names, the most used first, then by name;
  * a client keeps the name of its newest report.
  *
- * The server dates its reports by its own calendar (Europe/Amsterdam). A device in another time
- * zone, or one whose clock is behind, can still be on the day before; the server's newest
- * report then marks today, so it is never dropped as a report from the future.
+ * `today` is the server's day (`serverToday`: reports are dated in Amsterdam). A device whose
+ * clock is behind can still be on the day before; the server's newest report then marks
+ * today, so it is never dropped as a report from the future.
  */
 export function usagePerClient(reports: readonly ReportResource[], today: string): ClientUsage[] {
   const usage = new Map<string, ClientUsage>();

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { daysBefore, today } from '@/lib/format';
+import { daysBefore } from '@/lib/format';
+import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
 import { demoServer, storedSession, userInfo } from '@/test/fixtures';
@@ -89,7 +90,7 @@ describe('admin dashboard (screen 21)', () => {
 
   it('sums the credit usage per client over the last 30 days and shows the storage in units of 1024', async () => {
     renderDashboard({
-      'GET /jsonapi/dashboard_report/dashboard_report': () => json(200, { data: [report(today()), report(daysBefore(today(), 1)), report(daysBefore(today(), 40))] }),
+      'GET /jsonapi/dashboard_report/dashboard_report': () => json(200, { data: [report(serverToday()), report(daysBefore(serverToday(), 1)), report(daysBefore(serverToday(), 40))] }),
     });
     const usage = await screen.findByRole('table', { name: 'Creditgebruik per klant in de laatste 30 dagen' });
     expect(within(usage).getAllByTestId('usage-row').map((row) => row.textContent)).toEqual(['Demo Gemeente14', 'Tweede Gemeente2']);

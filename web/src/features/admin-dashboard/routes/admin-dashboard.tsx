@@ -13,7 +13,8 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-ro
 import { AdminPage } from '@/components/admin-page';
 import { CreditUsageChart } from '@/components/credit-usage-chart';
 import { PurchaseTable } from '@/components/purchase-table';
-import { formatBytes, formatDay, today } from '@/lib/format';
+import { formatBytes, formatDay } from '@/lib/format';
+import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { nl } from '@/messages/nl-admin';
 import { loadBundleOffers, loadModuleOfferEdits, loadOpenPurchases, loadReports, type BundleOffer, type ModuleOfferEdit, type ReportResource } from '../api';
@@ -53,7 +54,7 @@ export function AdminDashboardRoute() {
   const reload = async () => {
     await revalidator.revalidate();
   };
-  const usage = usagePerClient(reports, today());
+  const usage = usagePerClient(reports, serverToday());
   const storage = latestStorage(reports);
 
   return (

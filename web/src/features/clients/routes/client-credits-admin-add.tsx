@@ -17,7 +17,8 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router';
 import { paths } from '@/config/paths';
-import { today, yearsAfter } from '@/lib/format';
+import { yearsAfter } from '@/lib/format';
+import { serverToday } from '@/lib/server-day';
 import { showToast } from '@/lib/toast';
 import { nl } from '@/messages/nl-admin';
 import { createCredit, failureTexts, type Contact } from '../api';
@@ -106,7 +107,7 @@ export function ClientCreditsAdminAddRoute() {
   const nameRef = useRef<HTMLInputElement>(null);
   const creditsRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
-  const defaultExpiry = yearsAfter(today(), VALID_YEARS);
+  const defaultExpiry = yearsAfter(serverToday(), VALID_YEARS);
 
   // Back to the first wrong field above the contact fields (those focus their own).
   useEffect(() => {

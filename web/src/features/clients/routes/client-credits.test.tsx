@@ -2,7 +2,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiSchemas, ClientAccess } from '@/lib/api/types';
-import { yearsAfter, today } from '@/lib/format';
+import { yearsAfter } from '@/lib/format';
+import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
 import { DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
@@ -311,7 +312,7 @@ describe('admin add credits (screen 10)', () => {
     expect(field('Bedrijfsnaam').value).toBe('Gemeente Demo');
     expect(field('E-mailadres').value).toBe('financien@demo.nl');
     const expiry = screen.getByLabelText('Vervaldatum') as HTMLInputElement;
-    expect(expiry.value).toBe(yearsAfter(today(), 2));
+    expect(expiry.value).toBe(yearsAfter(serverToday(), 2));
 
     const credits = screen.getByRole('spinbutton', { name: 'Aantal credits' });
     await ui.click(screen.getByRole('button', { name: 'Credits toevoegen' }));
@@ -336,7 +337,7 @@ describe('admin add credits (screen 10)', () => {
           ...CONTACT,
           contact_address: 'Markt 1, 1234 AB Demostad',
           credits_total: 50,
-          credit_expire_date: yearsAfter(today(), 2),
+          credit_expire_date: yearsAfter(serverToday(), 2),
         },
         relationships: { client_id: { data: { type: 'client--client', id: 'c1' } } },
       },

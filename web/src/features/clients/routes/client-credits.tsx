@@ -18,7 +18,8 @@ import { DutchPagination } from '@/components/dutch-pagination';
 import { PurchaseTable } from '@/components/purchase-table';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
-import { formatDay, formatTimestamp, today } from '@/lib/format';
+import { formatDay, formatTimestamp } from '@/lib/format';
+import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { nl } from '@/messages/nl-admin';
 import { loadClientPurchases, loadCredits, type CreditResource } from '../api';
@@ -149,7 +150,7 @@ export function ClientCreditsRoute() {
 function CreditLedger({ credits }: { credits: CreditResource[] }) {
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(0);
-  const day = today();
+  const day = serverToday();
   if (credits.length === 0) return <Typography color="text.secondary">{t.empty}</Typography>;
 
   const lastPage = pageSize < 0 ? 0 : Math.max(0, Math.ceil(credits.length / pageSize) - 1);
