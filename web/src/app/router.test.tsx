@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '@/lib/auth/session';
 import { LAST_CLIENT_KEY, SESSION_KEY } from '@/lib/auth/session-storage';
+import { IOS_PROMPT_KEY } from '@/lib/pwa/ios-install';
 import { installFakeServer, json } from '@/test/fake-server';
 import { DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -204,6 +205,44 @@ describe('app shell', () => {
     renderApp('/dashboard', storedSession());
     const alert = (await screen.findByText(notification.message)).closest('.MuiAlert-root');
     expect(alert?.className).toMatch(/colorError/);
+  });
+});
+
+describe("iOS Safari's install explanation", () => {
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+  const TITLE = 'Installeer eform op uw apparaat';
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows on iOS Safari and starts the next 24 hours', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
+    installFakeServer(demoServer());
+    const before = Date.now();
+    renderApp('/dashboard', storedSession());
+    expect(await screen.findByText(TITLE)).toBeTruthy();
+    expect(Number(localStorage.getItem(IOS_PROMPT_KEY))).toBeGreaterThanOrEqual(before);
+    // Closed by the user, it stays closed.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sluiten' }));
+    await waitFor(() => expect(screen.queryByText(TITLE)).toBeNull());
+  });
+
+  it('waits 24 hours after it was shown, and never shows elsewhere', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE_SAFARI);
+    const shownAt = String(Date.now() - 60 * 60 * 1000);
+    localStorage.setItem(IOS_PROMPT_KEY, shownAt);
+    installFakeServer(demoServer());
+    renderApp('/dashboard', storedSession());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+    expect(localStorage.getItem(IOS_PROMPT_KEY)).toBe(shownAt);
+  });
+
+  it('does not show in a browser that is not iOS Safari', async () => {
+    installFakeServer(demoServer());
+    renderApp('/dashboard', storedSession());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByText(TITLE)).toBeNull();
+    expect(localStorage.getItem(IOS_PROMPT_KEY)).toBeNull();
   });
 });
 

@@ -33,7 +33,7 @@ const NavigationDrawer = lazy(async () => ({ default: (await import('./navigatio
 const UpdateSnackbar = lazy(async () => ({ default: (await import('./update-snackbar')).UpdateSnackbar }));
 const IosInstallPrompt = lazy(async () => ({ default: (await import('./ios-install-prompt')).IosInstallPrompt }));
 
-/** Whether iOS Safari's install explanation is due now (it decides again once its code is in). */
+/** Whether iOS Safari's install explanation is due; decided once, when the shell mounts. */
 const iosPromptDue = () => shouldShowIosInstallPrompt(currentIosPromptInput(window, localStorage, Date.now()));
 
 const MAIN_ID = 'main-content';

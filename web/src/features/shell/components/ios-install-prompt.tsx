@@ -2,20 +2,18 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
-import { currentIosPromptInput, markIosPromptShown, shouldShowIosInstallPrompt } from '@/lib/pwa/ios-install';
+import { markIosPromptShown } from '@/lib/pwa/ios-install';
 import { nl } from '@/messages/nl';
 
-/** Explains installation on iOS Safari, which has no install event; at most once per 24 hours. */
+/**
+ * Explains installation on iOS Safari, which has no install event. The shell mounts it only when
+ * it is due (`shouldShowIosInstallPrompt`: at most once per 24 hours); showing it starts the next
+ * 24 hours.
+ */
 export function IosInstallPrompt() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
 
-  useEffect(() => {
-    const now = Date.now();
-    if (shouldShowIosInstallPrompt(currentIosPromptInput(window, localStorage, now))) {
-      markIosPromptShown(localStorage, now);
-      setOpen(true);
-    }
-  }, []);
+  useEffect(() => markIosPromptShown(localStorage, Date.now()), []);
 
   return (
     <Snackbar open={open} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
