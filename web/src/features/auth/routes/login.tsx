@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef } from 'react';
 import { Form, Link as RouterLink, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { TextInput } from '@/components/text-input';
 import { CenteredCard } from '@/components/centered-card';
 import { VersionText } from '@/components/version-text';
 import { paths } from '@/config/paths';
@@ -51,7 +51,7 @@ export function LoginRoute() {
               {data.formError.message}
             </Alert>
           )}
-          <TextField
+          <TextInput
             id="login-email"
             name="email"
             type="email"
@@ -65,7 +65,7 @@ export function LoginRoute() {
             error={Boolean(fieldErrors?.email)}
             helperText={fieldErrors?.email}
           />
-          <TextField
+          <TextInput
             id="login-password"
             name="password"
             type="password"

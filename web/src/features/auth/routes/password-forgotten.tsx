@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Form, Link as RouterLink, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { TextInput } from '@/components/text-input';
 import { CenteredCard } from '@/components/centered-card';
 import { paths } from '@/config/paths';
 import { nl } from '@/messages/nl';
@@ -42,7 +42,7 @@ export function PasswordForgottenRoute() {
           <Form method="post" noValidate>
             <Stack spacing={2}>
               <Typography variant="body2">{nl.auth.forgotIntro}</Typography>
-              <TextField
+              <TextInput
                 id="forgotten-email"
                 name="email"
                 type="email"

@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Form, Link as RouterLink, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { TextInput } from '@/components/text-input';
 import { CenteredCard } from '@/components/centered-card';
 import { paths } from '@/config/paths';
 import { nl } from '@/messages/nl';
@@ -44,7 +44,7 @@ export function PasswordResetRoute() {
         ) : (
           <Form method="post" noValidate>
             <Stack spacing={2}>
-              <TextField
+              <TextInput
                 id="reset-password"
                 name="password"
                 type="password"
@@ -56,7 +56,7 @@ export function PasswordResetRoute() {
                 error={Boolean(data?.fieldErrors?.password)}
                 helperText={data?.fieldErrors?.password ?? nl.auth.passwordTooShort(MIN_PASSWORD_LENGTH)}
               />
-              <TextField
+              <TextInput
                 id="reset-repeat"
                 name="repeat"
                 type="password"

@@ -4,10 +4,10 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { TextInput } from '@/components/text-input';
 import { ApiError } from '@/lib/api';
 import type { SearchableField, SearchHit } from '@/lib/api/types';
 import { nl } from '@/messages/nl';
@@ -63,13 +63,13 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
       </AccordionSummary>
       <AccordionDetails id={`${idPrefix}-content`}>
         <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} onSubmit={(event) => void search(event)} noValidate>
-          <TextField
+          <TextInput
             select
             id={`${idPrefix}-field`}
             label={nl.search.field}
             value={field}
             onChange={(event) => setField(event.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            shrinkLabel
             sx={{ minWidth: 200 }}
           >
             {fields.map((option) => (
@@ -77,8 +77,8 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
                 {option.label}
               </option>
             ))}
-          </TextField>
-          <TextField id={`${idPrefix}-term`} label={nl.search.term} value={term} onChange={(event) => setTerm(event.target.value)} sx={{ flexGrow: 1 }} />
+          </TextInput>
+          <TextInput id={`${idPrefix}-term`} label={nl.search.term} value={term} onChange={(event) => setTerm(event.target.value)} sx={{ flexGrow: 1 }} />
           <Button type="submit" variant="contained" disabled={results.kind === 'loading' || field === ''}>
             {nl.search.submit}
           </Button>

@@ -4,7 +4,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import type { ElementOption, FormElement } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
 import { FieldGroup, helpText } from './field-group';
@@ -106,12 +106,12 @@ export function RadioElement(props: ElementProps) {
 export function SelectElement(props: ElementProps) {
   const { element, value, onChange } = props;
   return (
-    <TextField
+    <TextInput
       {...inputProps(props)}
       select
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      shrinkLabel
     >
       <option value="">{nl.elements.chooseOption}</option>
       {optionsOf(element).map((option) => (
@@ -119,6 +119,6 @@ export function SelectElement(props: ElementProps) {
           {option.label}
         </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import { evaluateFormula, formatPrice } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
 import { inputProps } from './text-elements';
@@ -18,7 +18,7 @@ export function calculationText(props: Pick<ElementProps, 'element' | 'values' |
 
 /** Read-only fields: shown like inputs so they line up, but not editable. */
 function ReadOnlyField({ props, text }: { props: ElementProps; text: string }) {
-  return <TextField {...inputProps(props)} required={false} value={text} slotProps={{ htmlInput: { readOnly: true } }} />;
+  return <TextInput {...inputProps(props)} required={false} value={text} htmlInput={{ readOnly: true }} />;
 }
 
 export function CalculationElement(props: ElementProps) {

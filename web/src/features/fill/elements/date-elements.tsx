@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '@/components/text-input';
 import { nl } from '@/messages/nl';
 import { FieldGroup } from './field-group';
 import { inputProps } from './text-elements';
@@ -9,12 +9,12 @@ import type { ElementProps } from './types';
 function NativeInput(props: ElementProps & { type: 'date' | 'time' }) {
   const { value, onChange, type } = props;
   return (
-    <TextField
+    <TextInput
       {...inputProps(props)}
       type={type}
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      shrinkLabel
     />
   );
 }
@@ -42,7 +42,7 @@ export function DatetimeElement(props: ElementProps) {
   return (
     <FieldGroup {...props}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1 }}>
-        <TextField
+        <TextInput
           id={id}
           type="date"
           label={nl.elements.dateLabel(label)}
@@ -50,10 +50,10 @@ export function DatetimeElement(props: ElementProps) {
           error={Boolean(props.error)}
           value={date}
           onChange={(event) => update(event.target.value, time)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          shrinkLabel
           sx={{ flex: 1 }}
         />
-        <TextField
+        <TextInput
           id={`${id}-time`}
           type="time"
           label={nl.elements.timeLabel(label)}
@@ -61,7 +61,7 @@ export function DatetimeElement(props: ElementProps) {
           error={Boolean(props.error)}
           value={time}
           onChange={(event) => update(date, event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          shrinkLabel
           sx={{ flex: 1 }}
         />
       </Stack>

@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput } from '@/components/text-input';
 import { normalizeDecimal } from '@/lib/form-logic';
 import { inputProps } from './text-elements';
 import type { ElementProps } from './types';
@@ -20,7 +20,7 @@ function NumberInput(props: ElementProps & { decimal: boolean }) {
   const price = element.number_formatter === 'price';
 
   return (
-    <TextField
+    <TextInput
       {...inputProps(props)}
       value={display}
       onChange={(event) => {
@@ -28,10 +28,8 @@ function NumberInput(props: ElementProps & { decimal: boolean }) {
         setText(next);
         onChange(next.trim() === '' ? undefined : (normalizeDecimal(next) ?? next));
       }}
-      slotProps={{
-        htmlInput: { inputMode: decimal ? 'decimal' : 'numeric' },
-        input: price ? { startAdornment: <InputAdornment position="start">€</InputAdornment> } : undefined,
-      }}
+      htmlInput={{ inputMode: decimal ? 'decimal' : 'numeric' }}
+      startAdornment={price ? <InputAdornment position="start">€</InputAdornment> : undefined}
     />
   );
 }

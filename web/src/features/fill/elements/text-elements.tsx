@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextInput, type TextInputProps } from '@/components/text-input';
 import { helpText } from './field-group';
 import type { ElementProps } from './types';
 
 /** The props every single-input element shares: label, asterisk, help or error, placeholder. */
-export function inputProps({ element, id, error, required }: ElementProps): Partial<TextFieldProps> {
+export function inputProps({ element, id, error, required }: ElementProps): TextInputProps {
   return {
     id,
     label: element.label,
@@ -15,10 +15,10 @@ export function inputProps({ element, id, error, required }: ElementProps): Part
   };
 }
 
-function TextInput(props: ElementProps & { type?: string; multiline?: boolean; autoComplete?: string }) {
+function TextBox(props: ElementProps & { type?: string; multiline?: boolean; autoComplete?: string }) {
   const { element, value, onChange, type = 'text', multiline = false, autoComplete } = props;
   return (
-    <TextField
+    <TextInput
       {...inputProps(props)}
       type={type}
       multiline={multiline}
@@ -32,13 +32,13 @@ function TextInput(props: ElementProps & { type?: string; multiline?: boolean; a
 }
 
 export function TextElement(props: ElementProps) {
-  return <TextInput {...props} />;
+  return <TextBox {...props} />;
 }
 
 export function TextareaElement(props: ElementProps) {
-  return <TextInput {...props} multiline />;
+  return <TextBox {...props} multiline />;
 }
 
 export function EmailElement(props: ElementProps) {
-  return <TextInput {...props} type="email" autoComplete="email" />;
+  return <TextBox {...props} type="email" autoComplete="email" />;
 }
