@@ -130,6 +130,12 @@ function fillInModules(context: Rolldown.ChunkingContext): Set<string> {
   return modules;
 }
 
+/** The app's own modules that the fill-in and the sign-in screens both import (their fields, the e-mail check). */
+function sharedScreenModules(context: Rolldown.ChunkingContext): Set<string> {
+  const signIn = staticImports(context, signInScreens(context));
+  return new Set([...staticImports(context, FILL_IN_SCREENS)].filter((id) => signIn.has(id) && !NODE_MODULES.test(id)));
+}
+
 /** The sign-in screens' modules, as the router imports them. */
 function signInScreens(context: Rolldown.ChunkingContext): string[] {
   const screens = context.getModuleInfo(srcFile('app/router.tsx'))?.dynamicallyImportedIds ?? [];
@@ -168,6 +174,8 @@ function firstScreenModules(context: Rolldown.ChunkingContext): Set<string> {
  * - what a fill-in screen imports beyond that, in one file that comes beside the form's data.
  *   Other screens that share a module with it load it too: the form builder's preview, which
  *   needs the same code, and the folder list, whose next screen is a form.
+ * - what the fill-in and sign-in screens share of the app's code (their fields, the e-mail
+ *   check), in one small file beside that;
  * - index.html's first script (`src/early.ts`), which starts the fill-in screen's requests, in
  *   a file of its own that imports none of the others (decision 029).
  * The other modules keep Rolldown's split by the screens that import them.
@@ -177,6 +185,7 @@ const EARLY_MODULES = /[\\/]src[\\/](early|lib[\\/]api[\\/](early-requests|reque
 function chunkGroups(): Rolldown.CodeSplittingGroup[] {
   const fillIn = perPass(fillInModules);
   const firstScreens = perPass(firstScreenModules);
+  const shared = perPass(sharedScreenModules);
   return [
     // index.html's first script with what it imports: no chunk of the app's, so it runs before
     // they are in (decision 029). Vite's preload helper comes along for its lazy import.
@@ -187,6 +196,7 @@ function chunkGroups(): Rolldown.CodeSplittingGroup[] {
       priority: 3,
     },
     { name: 'index', tags: ['$initial'], priority: 2 },
+    { name: (id, context) => (shared(context).has(id) ? 'first-screens' : null), priority: 1 },
     {
       name: (id, context) => (fillIn(context).has(id) ? 'fill-in' : null),
       // What the sign-in screens share stays out even when a fill-in module imports it.

@@ -1,5 +1,5 @@
 /**
- * An outlined field for the first screens (sign-in and fill-in): the parts MUI's `TextField`
+ * An outlined field for the first screens (sign-in, fill-in and the shell): the parts MUI's `TextField`
  * puts together, with a native select as its only select. `TextField` imports MUI's whole
  * `Select` for its `select` prop, with the menu, popover and list a native select never shows:
  * about 8 KiB of brotli on a first load that waits for every byte (issue 17, decision 029).
@@ -29,6 +29,7 @@ export interface TextInputProps {
   autoComplete?: string;
   autoFocus?: boolean;
   fullWidth?: boolean;
+  size?: 'small' | 'medium';
   multiline?: boolean;
   rows?: number;
   inputRef?: Ref<HTMLInputElement>;
@@ -51,6 +52,7 @@ export function TextInput({
   disabled = false,
   error = false,
   fullWidth = false,
+  size,
   shrinkLabel,
   select = false,
   children,
@@ -62,7 +64,7 @@ export function TextInput({
   const helperId = helperText ? `${id}-helper-text` : undefined;
   const outline = { label: labelled ? label : undefined, notched: shrinkLabel, fullWidth };
   return (
-    <FormControl variant="outlined" required={required} disabled={disabled} error={error} fullWidth={fullWidth} sx={sx}>
+    <FormControl variant="outlined" required={required} disabled={disabled} error={error} fullWidth={fullWidth} size={size} sx={sx}>
       {labelled && (
         <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrinkLabel}>
           {label}

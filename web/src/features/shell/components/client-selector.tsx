@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TextInput } from '@/components/text-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import { selectClient } from '@/lib/auth/auth-service';
@@ -14,8 +14,7 @@ export function ClientSelector({ session, onSwitched }: { session: StoredSession
   const [switching, setSwitching] = useState(false);
   const { clients } = session.user;
 
-  async function handleChange(event: ChangeEvent<HTMLInputElement>) {
-    const clientId = event.target.value;
+  async function handleChange(clientId: string) {
     if (clientId === session.currentClientId) return;
     setSwitching(true);
     try {
@@ -33,22 +32,22 @@ export function ClientSelector({ session, onSwitched }: { session: StoredSession
   }
 
   return (
-    <TextField
+    <TextInput
       id="client-selector"
       select
       fullWidth
       size="small"
       label={nl.shell.clientLabel}
       value={session.currentClientId ?? ''}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => void handleChange(event)}
+      onChange={(event) => void handleChange(event.target.value)}
       disabled={clients.length <= 1 || switching}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      shrinkLabel
     >
       {clients.map((client) => (
         <option key={client.id} value={client.id}>
           {client.name}
         </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }
