@@ -71,7 +71,7 @@ export function TextInput({
         </InputLabel>
       )}
       {select ? (
-        <NativeSelect id={id} aria-describedby={helperId} value={input.value} onChange={input.onChange} input={<OutlinedInput {...outline} />}>
+        <NativeSelect {...input} id={id} aria-describedby={helperId} input={<OutlinedInput {...outline} />}>
           {children}
         </NativeSelect>
       ) : (
