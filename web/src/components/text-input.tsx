@@ -33,7 +33,7 @@ export interface TextInputProps {
   multiline?: boolean;
   rows?: number;
   inputRef?: Ref<HTMLInputElement>;
-  /** Attributes of the input element itself (`inputMode`, `readOnly`). */
+  /** Attributes of the input element itself (`inputMode`, `readOnly`); a select takes none. */
   htmlInput?: InputHTMLAttributes<HTMLInputElement>;
   startAdornment?: ReactNode;
   /** The label stays above the field: dates and times show their own placeholder, selects their choice. */

@@ -4,8 +4,8 @@
  * Shared by the client overview (one client) and the admin dashboard (every client).
  */
 import { api } from '@/lib/api';
-import { serverToday } from '@/lib/server-day';
 import type { ApiSchemas } from '@/lib/api/types';
+import { serverToday } from '@/lib/server-day';
 import { nl } from '@/messages/nl-admin';
 
 /** Credits used per month of a year (`YYYY-MM` labels) or per day of a month (`YYYY-MM-DD`). */
