@@ -538,3 +538,41 @@ async fn a_guest_sends_without_signing_in() -> TestResult {
     assert_eq!(invalid.status, StatusCode::UNPROCESSABLE_ENTITY);
     Ok(())
 }
+
+#[tokio::test]
+async fn a_send_body_is_read_field_by_field() -> TestResult {
+    let app = TestApp::new().await?;
+    let form_id = app.form_id("Demo melding").await?;
+    let key = app.login("invuller").await?;
+    // Fields that are the server's to decide are ignored, not refused.
+    let mut body = melding(&form_id, "tok-fields", "Scheve paal");
+    body["registration_serial_number"] = json!(99);
+    body["registration_status"] = json!("draft");
+    let sent = app
+        .post_json("/api/registration/", Some(&key), &body)
+        .await?;
+    assert_eq!(sent.status, StatusCode::CREATED, "{:?}", sent.json);
+    assert_eq!(sent.json["registration_serial_number"], json!(1));
+    assert_eq!(sent.json["registration_status"], json!("completed"));
+    assert_eq!(sent.json["values"]["omschrijving"], json!("Scheve paal"));
+
+    // Without a form, or with a form that is no text, the body is refused as bad JSON.
+    let no_form = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "fill_token": "tok-none", "values": {} }),
+        )
+        .await?;
+    assert_eq!(no_form.status, StatusCode::BAD_REQUEST);
+    assert_eq!(no_form.json["message"], json!(domain::messages::BAD_JSON));
+    let not_text = app
+        .post_json(
+            "/api/registration/",
+            Some(&key),
+            &json!({ "form_id": 7, "values": {} }),
+        )
+        .await?;
+    assert_eq!(not_text.status, StatusCode::BAD_REQUEST);
+    Ok(())
+}
