@@ -546,8 +546,7 @@ fn finisher(
     meta: RegistrationMeta,
 ) -> tenancy::writer::Finish {
     Box::new(move |numbered| {
-        let mut values = values.clone();
-        let mut meta = meta.clone();
+        let (mut values, mut meta) = (values, meta);
         let definition = &cached.definition;
         for element in definition
             .schema

@@ -10,7 +10,6 @@ use crate::tenant::{credits, deliveries, forms, workflow};
 use crate::{new_id, now};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -31,9 +30,9 @@ pub struct Finished {
     pub registration_name: Option<String>,
 }
 
-/// Renders the number-dependent parts of a registration; `Fn`, as the writer applies a send
-/// it holds by reference.
-pub type Finish = Box<dyn Fn(&Numbered) -> Finished + Send + Sync>;
+/// Renders the number-dependent parts of a registration, once: it takes what the send
+/// holds (its values) rather than copying them.
+pub type Finish = Box<dyn FnOnce(&Numbered) -> Finished + Send>;
 
 /// A registration to store.
 pub struct NewRegistration {
@@ -87,11 +86,12 @@ pub enum SubmitOutcome {
 /// `Err` means the transaction as a whole failed (BEGIN, a savepoint or COMMIT): nothing of
 /// the batch was stored.
 /// `known_schemas` holds the schema hashes this connection stored before; the batch's new
-/// ones are added once it is committed.
+/// ones are added once it is committed. The sends are taken: what a stored registration
+/// holds (its values, its sender) moves into it instead of being copied.
 pub(crate) fn apply_batch(
     db: &rusqlite::Connection,
     known_schemas: &mut HashSet<Arc<str>>,
-    news: &[NewRegistration],
+    news: Vec<NewRegistration>,
 ) -> Result<Vec<Result<SubmitOutcome>>> {
     if news.is_empty() {
         return Ok(Vec::new());
@@ -108,7 +108,7 @@ pub(crate) fn apply_batch(
     // again from every column, which per send was a tenth of a large batch's time (SQLite
     // then writes only the pages whose bytes changed, decision 028). The writer holds the
     // write lock, and only it numbers registrations.
-    let mut serials: HashMap<&str, Serial> = HashMap::new();
+    let mut serials: HashMap<String, Serial> = HashMap::new();
     let applied = (|| -> Result<()> {
         if news.iter().any(|new| new.wanted != Status::Draft) {
             purse = credits::Purse::load(db)?;
@@ -117,30 +117,37 @@ pub(crate) fn apply_batch(
             db.prepare_cached("SAVEPOINT send")?.execute([])?;
             let known =
                 |hash: &Arc<str>| known_schemas.contains(hash) || new_schemas.contains(hash);
-            let serial = match serials.entry(new.form_id.as_str()) {
-                Entry::Occupied(entry) => Some(entry.get().next),
-                Entry::Vacant(entry) => forms::next_serial(db, entry.key())?.inspect(|&next| {
-                    entry.insert(Serial {
+            let serial = match serials.get(new.form_id.as_str()) {
+                Some(serial) => Some(serial.next),
+                None => forms::next_serial(db, &new.form_id)?.inspect(|&next| {
+                    let serial = Serial {
                         next,
                         changed: false,
-                    });
+                    };
+                    serials.insert(new.form_id.clone(), serial);
                 }),
             };
-            match apply_one(db, new, at, serial, known(&new.schema_hash), &purse) {
+            let (wanted, allow_expired, schema_hash) = (
+                new.wanted,
+                new.allow_expired_credits,
+                new.schema_hash.clone(),
+            );
+            let schema_known = known(&schema_hash);
+            match apply_one(db, new, at, serial, schema_known, &purse) {
                 Ok(outcome) => {
                     db.prepare_cached("RELEASE send")?.execute([])?;
                     if let SubmitOutcome::Created(reg) = &outcome {
-                        if let Some(serial) = serials.get_mut(new.form_id.as_str()) {
+                        if let Some(serial) = serials.get_mut(reg.form_id.as_str()) {
                             *serial = Serial {
                                 next: reg.serial_number + 1,
                                 changed: true,
                             };
                         }
-                        if new.wanted != Status::Draft && reg.status == Status::Completed.as_str() {
-                            purse.take(new.allow_expired_credits, at);
+                        if wanted != Status::Draft && reg.status == Status::Completed.as_str() {
+                            purse.take(allow_expired, at);
                         }
-                        if !known(&new.schema_hash) {
-                            new_schemas.push(new.schema_hash.clone());
+                        if !schema_known {
+                            new_schemas.push(schema_hash);
                         }
                     }
                     outcomes.push(Ok(outcome));
@@ -186,7 +193,7 @@ struct Serial {
 /// status hold; the caller takes the credit once the send stands), the row and what follows it.
 fn apply_one(
     db: &rusqlite::Connection,
-    new: &NewRegistration,
+    new: NewRegistration,
     at: i64,
     serial: Option<i64>,
     schema_stored: bool,
@@ -222,27 +229,34 @@ fn apply_one(
     }
     let registration = Registration {
         id: numbered.id,
-        form_id: new.form_id.clone(),
+        form_id: new.form_id,
         serial_number,
-        fill_token: new.fill_token.clone(),
-        user_id: new.user_id.clone(),
-        username: new.username.clone(),
+        fill_token: new.fill_token,
+        user_id: new.user_id,
+        username: new.username,
         registration_name: finished.registration_name,
         summary: finished.summary,
         status: status.as_str().to_owned(),
-        phase: new.phase.clone(),
+        phase: new.phase,
         values: finished.values,
-        schema: new.schema.clone(),
+        schema: new.schema,
         created_at: at,
         updated_at: at,
         deleted_at: None,
     };
     registrations::insert_direct(db, &registration, &new.payload_hash, &new.schema_hash)?;
     if let Some(handover) = &new.handover {
-        workflow::record_first(db, &registration.id, &new.form_id, handover, at)?;
+        workflow::record_first(db, &registration.id, &registration.form_id, handover, at)?;
     }
     if status != Status::Hold {
-        deliveries::record_direct(db, &registration.id, &new.form_id, "new", &new.outbox, at)?;
+        deliveries::record_direct(
+            db,
+            &registration.id,
+            &registration.form_id,
+            "new",
+            &new.outbox,
+            at,
+        )?;
     }
     Ok(SubmitOutcome::Created(registration))
 }

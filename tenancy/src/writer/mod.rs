@@ -197,17 +197,18 @@ impl Shared {
                     for read in reads {
                         read(Ok(&conn.db));
                     }
-                    match batch::apply_batch(&conn.db, &mut conn.known_schemas, &news) {
+                    let count = news.len();
+                    match batch::apply_batch(&conn.db, &mut conn.known_schemas, news) {
                         Ok(outcomes) => (outcomes, Some(conn)),
                         // A connection whose commit failed is not used again.
-                        Err(err) => (failed(&news, &err), None),
+                        Err(err) => (failed(count, &err), None),
                     }
                 }
                 Err(err) => {
                     for read in reads {
                         read(Err(&err));
                     }
-                    (failed(&news, &err), None)
+                    (failed(news.len(), &err), None)
                 }
             };
             self.lock().conn = conn;
@@ -221,9 +222,9 @@ impl Shared {
 }
 
 /// Every send of a batch that could not be committed gets the error; none was stored.
-fn failed(news: &[NewRegistration], err: &TenancyError) -> Vec<Result<SubmitOutcome>> {
+fn failed(count: usize, err: &TenancyError) -> Vec<Result<SubmitOutcome>> {
     tracing::error!(error = %err, "group commit failed");
-    news.iter()
+    (0..count)
         .map(|_| Err(TenancyError::Io(std::io::Error::other(err.to_string()))))
         .collect()
 }
