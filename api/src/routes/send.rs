@@ -40,9 +40,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(guest_send))
 }
 
+// A body is read through `SendFields`; the serde attributes here say what the OpenAPI
+// description marks as optional. (The doc comment below is that description.)
 /// What a device sends of a registration; other fields of the entity (phase, status,
-/// serial number, ...) are the server's to decide and are ignored. Its serde attributes say
-/// what the OpenAPI description marks as optional; a body is read through [`SendFields`].
+/// serial number, ...) are the server's to decide and are ignored.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SendContent {
     /// Made by the device when the form opens; a resend with the same token and values is
