@@ -102,30 +102,34 @@ struct SendFields {
     values: Value,
 }
 
+impl SendFields {
+    /// The form, the workflow registration and the content.
+    fn split(self) -> (Option<String>, Option<String>, SendContent) {
+        let content = SendContent {
+            fill_token: self.fill_token,
+            values: self.values,
+        };
+        (self.form_id, self.registration_id, content)
+    }
+}
+
 impl TryFrom<SendFields> for SendBody {
     type Error = &'static str;
 
     fn try_from(fields: SendFields) -> std::result::Result<Self, Self::Error> {
+        let (form_id, registration_id, content) = fields.split();
         Ok(SendBody {
-            form_id: fields.form_id.ok_or("missing field `form_id`")?,
-            registration_id: fields.registration_id,
-            content: SendContent {
-                fill_token: fields.fill_token,
-                values: fields.values,
-            },
+            form_id: form_id.ok_or("missing field `form_id`")?,
+            registration_id,
+            content,
         })
     }
 }
 
 impl From<SendFields> for GuestSendBody {
     fn from(fields: SendFields) -> Self {
-        GuestSendBody {
-            form_id: fields.form_id,
-            content: SendContent {
-                fill_token: fields.fill_token,
-                values: fields.values,
-            },
-        }
+        let (form_id, _, content) = fields.split();
+        GuestSendBody { form_id, content }
     }
 }
 

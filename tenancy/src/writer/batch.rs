@@ -115,8 +115,6 @@ pub(crate) fn apply_batch(
         }
         for new in news {
             db.prepare_cached("SAVEPOINT send")?.execute([])?;
-            let known =
-                |hash: &Arc<str>| known_schemas.contains(hash) || new_schemas.contains(hash);
             let serial = match serials.get(new.form_id.as_str()) {
                 Some(serial) => Some(serial.next),
                 None => forms::next_serial(db, &new.form_id)?.inspect(|&next| {
@@ -132,7 +130,8 @@ pub(crate) fn apply_batch(
                 new.allow_expired_credits,
                 new.schema_hash.clone(),
             );
-            let schema_known = known(&schema_hash);
+            let schema_known =
+                known_schemas.contains(&schema_hash) || new_schemas.contains(&schema_hash);
             match apply_one(db, new, at, serial, schema_known, &purse) {
                 Ok(outcome) => {
                     db.prepare_cached("RELEASE send")?.execute([])?;
