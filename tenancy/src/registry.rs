@@ -156,7 +156,9 @@ impl TenantRegistry {
     /// checked on the writer's connection, where the form a send is checked against is read
     /// ([`crate::tenant::forms::find_for_send`]) and the send is written, so a tenant that
     /// only receives sends needs no pooled connection. Each connection costs a parse of the
-    /// whole schema when it opens; this way an open makes one, whichever comes first.
+    /// whole schema when it opens; this way an open makes one, whichever comes first. A file
+    /// checked before opens as in [`TenantRegistry::open`], with no connection: the writer's
+    /// first job (the form's read) opens its own.
     pub async fn open_for_form(&self, client: &ClientId) -> Result<TenantDb> {
         self.open_first(client, First::Writer).await
     }
