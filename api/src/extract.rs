@@ -56,7 +56,41 @@ async fn json_body<S: Send + Sync, T: DeserializeOwned>(
     if *first != open {
         return Err(bad());
     }
-    serde_json::from_slice(&bytes).map_err(|_| bad())
+    read_json(&bytes).ok_or_else(bad)
+}
+
+/// `bytes` read as JSON into `T`. JSON Schema counts `3.0` as an integer, as do the
+/// clients that write every number as a float; serde does not. So when a first reading
+/// fails, numbers without a fraction are made integers and it is read again. The first
+/// reading is the only one a well-formed request pays for.
+pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Option<T> {
+    if let Ok(value) = serde_json::from_slice(bytes) {
+        return Some(value);
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+    whole_numbers_as_integers(&mut value);
+    serde_json::from_value(value).ok()
+}
+
+/// Turns every float in `value` that is a whole number a float holds exactly into an
+/// integer. Past 2^53 a float is rounded: `-9223372036854775809` reads as i64's least
+/// value, and must stay out of range.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    match value {
+        Value::Number(number) => {
+            const EXACT: f64 = 9_007_199_254_740_992.0;
+            if let Some(float) = number.as_f64().filter(|_| number.is_f64())
+                && float.fract() == 0.0
+                && float.abs() < EXACT
+            {
+                *number = (float as i64).into();
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(fields) => fields.values_mut().for_each(whole_numbers_as_integers),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
+    }
 }
 
 /// A JSON object body, read into `T`.
@@ -348,5 +382,41 @@ mod tests {
         assert_eq!(bare.ip, ip("10.1.2.3"));
         assert!(!bare.forwarded);
         assert_eq!(ClientAddr::resolve(None, &[], &proxies).key(), "unknown");
+    }
+
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Counts {
+        credits: i64,
+        price: u32,
+        share: f64,
+    }
+
+    #[test]
+    fn whole_floats_read_as_integers_and_fractions_are_refused() {
+        let read = |raw: &str| read_json::<Counts>(raw.as_bytes());
+        let counts = |credits, price, share| {
+            Some(Counts {
+                credits,
+                price,
+                share,
+            })
+        };
+        assert_eq!(
+            read(r#"{"credits": 9070.0, "price": 1.39e2, "share": 2.0}"#),
+            counts(9070, 139, 2.0)
+        );
+        assert_eq!(
+            read(r#"{"credits": -3, "price": 0, "share": 0.5}"#),
+            counts(-3, 0, 0.5)
+        );
+        assert_eq!(read(r#"{"credits": 9070.5, "price": 1, "share": 1}"#), None);
+        // Past i64, and below u32: still refused, not wrapped or rounded into range.
+        assert_eq!(read(r#"{"credits": 1e19, "price": 1, "share": 1}"#), None);
+        assert_eq!(
+            read(r#"{"credits": -9223372036854775809, "price": 1, "share": 1}"#),
+            None
+        );
+        assert_eq!(read(r#"{"credits": 1, "price": -1.0, "share": 1}"#), None);
+        assert_eq!(read("{"), None);
     }
 }

@@ -89,7 +89,8 @@ pub fn invalid_all(details: &[String]) -> Result<Response> {
 
 /// Reads a JSON:API body (sent as `application/vnd.api+json` or `application/json`).
 pub fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))
+    crate::extract::read_json(bytes)
+        .ok_or_else(|| AppError::BadRequest(messages::BAD_JSON.to_owned()))
 }
 
 /// A link of a list.

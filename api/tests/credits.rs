@@ -461,6 +461,73 @@ async fn the_buy_forms_refuse_with_the_spec_s_texts() -> TestResult {
     Ok(())
 }
 
+/// Found by the contract test: an edit without a price saved the offer at price 0, and a
+/// whole number written as `500.0` (an integer to JSON Schema) was refused as unreadable.
+#[tokio::test]
+async fn an_offer_without_a_price_is_refused_and_whole_floats_are_whole_numbers() -> TestResult {
+    let app = TestApp::new().await?;
+    let admin = app.login("admin").await?;
+    let made = app
+        .post_json(
+            "/api/credit-bundles",
+            Some(&admin),
+            &json!({ "name": "Proef", "credits": 500.0, "price": 12500.0 }),
+        )
+        .await?;
+    assert_eq!(made.status, StatusCode::CREATED, "{:?}", made.json);
+    assert_eq!(
+        (made.json["credits"].clone(), made.json["price"].clone()),
+        (json!(500), json!(12500))
+    );
+    let id = made.json["id"].as_str().ok_or("id")?;
+    let fraction = app
+        .post_json(
+            "/api/credit-bundles",
+            Some(&admin),
+            &json!({ "name": "Proef", "credits": 500.5, "price": 1 }),
+        )
+        .await?;
+    assert_eq!(fraction.status, StatusCode::BAD_REQUEST);
+    let no_price = app
+        .patch_json(
+            &format!("/api/credit-bundles/{id}"),
+            Some(&admin),
+            &json!({ "name": "Gratis?", "credits": 500 }),
+        )
+        .await?;
+    assert_eq!(no_price.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let bundles = app.get("/api/credit-bundles", Some(&admin)).await?;
+    let kept = bundles
+        .json
+        .as_array()
+        .ok_or("bundles")?
+        .iter()
+        .find(|bundle| bundle["id"] == json!(id))
+        .ok_or("bundle")?;
+    assert_eq!(
+        (kept["name"].clone(), kept["price"].clone()),
+        (json!("Proef"), json!(12500))
+    );
+    let module = app
+        .patch_json(
+            "/api/module-offers/word",
+            Some(&admin),
+            &json!({ "name": "Word", "enabled": true }),
+        )
+        .await?;
+    assert_eq!(module.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let priced = app
+        .patch_json(
+            "/api/module-offers/word",
+            Some(&admin),
+            &json!({ "name": "Word", "price": 2500.0 }),
+        )
+        .await?;
+    assert_eq!(priced.status, StatusCode::OK, "{:?}", priced.json);
+    assert_eq!(priced.json["price"], json!(2500));
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_low_credit_mail_goes_once_per_crossing() -> TestResult {
     let app = TestApp::new().await?;

@@ -147,6 +147,7 @@ struct NewCreditDocument {
 struct NewCreditData {
     /// `eform_credit--eform_credit`.
     #[serde(rename = "type")]
+    #[schema(pattern = "^eform_credit--eform_credit$")]
     kind: String,
     attributes: NewCreditAttributes,
     relationships: NewCreditRelationships,
@@ -160,11 +161,27 @@ struct NewCreditAttributes {
     #[serde(flatten)]
     #[schema(value_type = Object)]
     contact: Contact,
-    /// A whole number of at least 0.
-    #[schema(value_type = i64)]
+    #[schema(schema_with = whole_number_schema, required = true)]
     credits_total: Option<serde_json::Value>,
     /// `YYYY-MM-DD`; two years ahead when absent.
     credit_expire_date: Option<String>,
+}
+
+/// What `ManualCredits::check` reads as a number of credits: an integer, or text that
+/// is one.
+fn whole_number_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .description(Some(
+            "A whole number of at least 0, as a number or in digits (as the form sends it).",
+        ))
+        .item(ObjectBuilder::new().schema_type(Type::Integer))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^\\s*[+-]?[0-9]+\\s*$")),
+        )
+        .into()
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -74,7 +74,7 @@ struct ListParams {
     )]
     date: Option<String>,
     /// `STARTS_WITH` (the only operator).
-    #[param(rename = "filter[report_date][operator]")]
+    #[param(rename = "filter[report_date][operator]", pattern = "^STARTS_WITH$")]
     operator: Option<String>,
     /// `-report_date` (the only order: newest first).
     #[param(pattern = "^-report_date$")]
@@ -82,6 +82,16 @@ struct ListParams {
     /// Reports at most: 30 by default, up to 366.
     #[param(rename = "page[limit]", minimum = 1, maximum = 366)]
     page_limit: Option<u32>,
+}
+
+/// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` in digits: the documented pattern, exactly.
+fn is_date_prefix(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    matches!(bytes.len(), 4 | 7 | 10)
+        && bytes.iter().enumerate().all(|(at, byte)| match at {
+            4 | 7 => *byte == b'-',
+            _ => byte.is_ascii_digit(),
+        })
 }
 
 /// The date prefix and the number of reports asked for.
@@ -92,9 +102,7 @@ fn read_query(raw: &str) -> std::result::Result<(String, i64), String> {
     for (key, value) in pairs {
         match key.as_str() {
             "filter[report_date][value]" | "filter[report_date]" => {
-                let plain =
-                    value.len() <= 10 && value.bytes().all(|b| b.is_ascii_digit() || b == b'-');
-                if !plain {
+                if !is_date_prefix(&value) {
                     return Err(messages::BAD_QUERY.to_owned());
                 }
                 prefix = value;
@@ -244,6 +252,11 @@ mod tests {
         );
         assert!(read_query("page%5Blimit%5D=367").is_err());
         assert!(read_query("filter%5Breport_date%5D%5Bvalue%5D=2026%25").is_err());
+        // Only what the documented pattern allows: no empty, partial or dashed-only prefix.
+        for bad in ["", "202", "2026-1", "12-3", "2026-11-", "----"] {
+            assert!(read_query(&format!("filter%5Breport_date%5D%5Bvalue%5D={bad}")).is_err());
+        }
+        assert!(read_query("filter%5Breport_date%5D%5Bvalue%5D=2026-11-05").is_ok());
         assert!(read_query("sort=report_date").is_err());
     }
 }

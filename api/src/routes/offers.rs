@@ -37,10 +37,11 @@ struct BundleOffer {
     #[serde(default)]
     #[schema(minimum = 1, required = true)]
     credits: i64,
-    /// Cents, at most 100 million euros.
+    /// Cents, at most 100 million euros. Without a default: a bundle without a price is
+    /// refused, not made free.
     #[serde(default)]
-    #[schema(minimum = 0, maximum = 10_000_000_000_i64, required = true)]
-    price: i64,
+    #[schema(value_type = i64, minimum = 0, maximum = 10_000_000_000_i64, required = true)]
+    price: Option<i64>,
     #[serde(default = "yes")]
     enabled: bool,
     #[serde(default)]
@@ -57,7 +58,7 @@ impl BundleOffer {
             id: bundle.id,
             name: bundle.name,
             credits: bundle.credits,
-            price: bundle.price,
+            price: Some(bundle.price),
             enabled: bundle.enabled,
             position: bundle.position,
         }
@@ -66,14 +67,17 @@ impl BundleOffer {
     /// The bundle to store, or the Dutch reason why not.
     fn checked(self, id: String) -> Result<Bundle> {
         let name = self.name.trim().to_owned();
-        if name.is_empty() || self.credits <= 0 || self.price < 0 || self.price > 10_000_000_000 {
+        let price = self
+            .price
+            .filter(|price| (0..=10_000_000_000).contains(price));
+        let (Some(price), false, true) = (price, name.is_empty(), self.credits > 0) else {
             return Err(AppError::invalid("price", messages::OFFER_INVALID));
-        }
+        };
         Ok(Bundle {
             id,
             name,
             credits: self.credits,
-            price: self.price,
+            price,
             enabled: self.enabled,
             position: self.position,
         })
@@ -148,9 +152,10 @@ struct ModuleOfferJson {
     name: String,
     #[serde(default)]
     description: String,
+    /// Cents. Without a default: an offer without a price is refused, not made free.
     #[serde(default)]
-    #[schema(minimum = 0, required = true)]
-    price: i64,
+    #[schema(value_type = i64, minimum = 0, required = true)]
+    price: Option<i64>,
     #[serde(default = "yes")]
     enabled: bool,
 }
@@ -170,7 +175,7 @@ async fn modules(
                 module: offer.module,
                 name: offer.name,
                 description: offer.description,
-                price: offer.price,
+                price: Some(offer.price),
                 enabled: offer.enabled,
             })
             .collect(),
@@ -196,14 +201,14 @@ async fn update_module(
         .await?
         .ok_or(AppError::NotFound)?;
     let name = offer.name.trim().to_owned();
-    if name.is_empty() || offer.price < 0 {
+    let (Some(price), false) = (offer.price.filter(|price| *price >= 0), name.is_empty()) else {
         return Err(AppError::invalid("price", messages::OFFER_INVALID));
-    }
+    };
     let saved = ModuleOffer {
         module: module.clone(),
         name,
         description: offer.description.trim().to_owned(),
-        price: offer.price,
+        price,
         enabled: offer.enabled,
     };
     offers::update_module(&state.platform, &saved).await?;
@@ -211,7 +216,7 @@ async fn update_module(
         module,
         name: saved.name,
         description: saved.description,
-        price: saved.price,
+        price: Some(saved.price),
         enabled: saved.enabled,
     }))
 }

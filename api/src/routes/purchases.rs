@@ -413,7 +413,10 @@ struct OpenQuery {
 /// `GET api/purchases`: the orders waiting for an admin's confirmation, oldest first.
 #[utoipa::path(get, path = "/api/purchases", operation_id = table::PURCHASES_OPEN.op, tag = "credits",
     params(OpenQuery),
-    responses((status = 200, description = "The open orders", body = Vec<PurchaseJson>)))]
+    responses(
+        (status = 200, description = "The open orders", body = Vec<PurchaseJson>),
+        (status = 422, description = "A status other than `pending`", body = ErrorBody)
+    ))]
 async fn open_purchases(
     State(state): State<AppState>,
     auth: AuthUser,

@@ -157,14 +157,16 @@ async fn file(
     exports::send_file(&path, "application/x-tar", &name).await
 }
 
-/// Multipart body of a restore.
+/// Multipart body of a restore; other fields are refused.
 #[derive(Debug, ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)] // documents the body; the handler streams it field by field
 struct RestoreBody {
     /// A snapshot made by the download above or by `eform tenant export`.
     #[schema(value_type = String, format = Binary)]
     file: Vec<u8>,
-    /// `true` to replace the client when it exists (sent before the file).
+    /// `true` to replace the client when it exists; `false`, the default, to refuse then.
+    #[schema(value_type = String, required = false, pattern = "^(true|false)$")]
     replace: Option<String>,
 }
 
@@ -210,12 +212,17 @@ async fn restore(
         .map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))?
     {
         match field.name().unwrap_or_default() {
-            "replace" if !received => {
+            // Before or after the file: it is only read once the file is on disk.
+            "replace" => {
                 let text = field
                     .text()
                     .await
                     .map_err(|_| AppError::BadRequest(messages::BAD_JSON.to_owned()))?;
-                replace = matches!(text.trim(), "true" | "1" | "on");
+                replace = match text.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(AppError::invalid("replace", messages::BAD_JSON)),
+                };
             }
             "file" if !received => {
                 let mut out = tokio::fs::File::create(&path)

@@ -262,7 +262,8 @@ impl Include {
             if key != "include" {
                 return Err(messages::BAD_QUERY.to_owned());
             }
-            for path in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            // Exactly the documented pattern: names joined by commas, or nothing.
+            for path in value.split(',').filter(|_| !value.is_empty()) {
                 match path {
                     "field_user_groups" => include.groups = true,
                     "field_user_groups.client" => {
@@ -374,7 +375,9 @@ async fn list(
 struct ShowParams {
     /// Related resources to include: `field_user_groups`, `field_user_groups.client`,
     /// `roles`, separated by commas.
-    #[param(pattern = "^[a-z_.,]*$")]
+    #[param(
+        pattern = "^((field_user_groups(\\.client)?|roles)(,(field_user_groups(\\.client)?|roles))*)?$"
+    )]
     include: Option<String>,
 }
 
@@ -446,6 +449,8 @@ mod tests {
         );
         assert_eq!(Include::parse(""), Ok(Include::default()));
         assert!(Include::parse("include=password").is_err());
+        assert!(Include::parse("include=roles,").is_err());
+        assert!(Include::parse("include=%20roles").is_err());
         assert!(Include::parse("fields=x").is_err());
     }
 

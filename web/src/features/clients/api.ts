@@ -69,9 +69,8 @@ export interface RestoreOptions {
 
 /**
  * `POST api/clients/snapshot`: uploads a snapshot (multipart, over XHR for the progress) and
- * starts its restore as a batch. `replace` goes before `file`: the server streams the file to
- * disk and reads only what came before it. 409 (the client exists, or is busy) and 422 (not a
- * snapshot) reject with the server's message.
+ * starts its restore as a batch; `replace` is `true` or `false`. 409 (the client exists, or
+ * is busy) and 422 (not a snapshot) reject with the server's message.
  */
 export function restoreClientSnapshot(file: File, { replace, signal, onUploadProgress }: RestoreOptions): Promise<RestoreStarted> {
   const formData = new FormData();

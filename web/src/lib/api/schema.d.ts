@@ -2328,7 +2328,8 @@ export interface components {
             position?: number;
             /**
              * Format: int64
-             * @description Cents, at most 100 million euros.
+             * @description Cents, at most 100 million euros. Without a default: a bundle without a price is
+             *     refused, not made free.
              */
             price: number;
         };
@@ -2847,7 +2848,10 @@ export interface components {
             enabled?: boolean;
             /** @description Not blank. */
             name: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Cents. Without a default: an offer without a price is refused, not made free.
+             */
             price: number;
             /** @description word, map_element, location, tracking or qr_code. */
             type?: string;
@@ -2879,11 +2883,8 @@ export interface components {
         NewCreditAttributes: Record<string, unknown> & {
             /** @description `YYYY-MM-DD`; two years ahead when absent. */
             credit_expire_date?: string | null;
-            /**
-             * Format: int64
-             * @description A whole number of at least 0.
-             */
-            credits_total: number;
+            /** @description A whole number of at least 0, as a number or in digits (as the form sends it). */
+            credits_total: number | string;
             name?: string;
         };
         NewCreditData: {
@@ -3176,15 +3177,15 @@ export interface components {
             /** @description Always `client--client`. */
             type: string;
         };
-        /** @description Multipart body of a restore. */
+        /** @description Multipart body of a restore; other fields are refused. */
         RestoreBody: {
             /**
              * Format: binary
              * @description A snapshot made by the download above or by `eform tenant export`.
              */
             file: string;
-            /** @description `true` to replace the client when it exists (sent before the file). */
-            replace?: string | null;
+            /** @description `true` to replace the client when it exists; `false`, the default, to refuse then. */
+            replace?: string;
         };
         /** @description A restore being made: the batch, and the client it restores. */
         RestoreStarted: components["schemas"]["BatchProcess"] & {
@@ -9079,6 +9080,15 @@ export interface operations {
             };
             /** @description Not allowed for this user in this client, or the client's terms are not accepted yet (`code: terms_required`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A status other than `pending` */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
