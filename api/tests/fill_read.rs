@@ -374,6 +374,25 @@ async fn uploads_are_checked_stored_per_client_and_served_to_its_users_only() ->
         )
         .await?;
     assert_eq!(foreign.status, StatusCode::FORBIDDEN);
+    // A client in the query and a guest form in the body name two places at once, as both
+    // in the query do: refused, and nothing is stored.
+    let files_dir = app.dir.path().join("tenants").join(&demo).join("files");
+    let before = std::fs::read_dir(&files_dir)?.count();
+    let mixed = app
+        .upload(
+            &format!("/api/file-upload/form-hd?client_id={demo}&guest_id="),
+            Some(&key),
+            "foto.png",
+            png,
+            &[("guest_id", "-17559")],
+        )
+        .await?;
+    assert_eq!(mixed.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        mixed.json["message"],
+        json!(domain::messages::FILE_TARGET_BOTH)
+    );
+    assert_eq!(std::fs::read_dir(&files_dir)?.count(), before);
     Ok(())
 }
 

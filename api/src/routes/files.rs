@@ -403,6 +403,12 @@ async fn receive(
         if slot.as_deref().is_none_or(str::is_empty) {
             *slot = Some(text);
         }
+        // A target settled from the query is not looked at again when the file comes, so a
+        // guest form in the body beside a client in the query (or the other way round) is
+        // refused here, as both in one place are.
+        if target.client().is_some() && target.guest().is_some() {
+            return Err(AppError::invalid("guest_id", messages::FILE_TARGET_BOTH));
+        }
     }
     let (dest, file) = received.ok_or_else(|| AppError::invalid("file", messages::FILE_MISSING))?;
     keep(&dest, file, target.sha256.as_deref()).await
