@@ -274,6 +274,68 @@ async fn bad_rows_are_reported_and_bad_files_refused() -> TestResult {
     Ok(())
 }
 
+/// An edit names the datasource it changes, as a create names its kind, and a list's page
+/// size out of range is refused as every list's is, rather than quietly changed.
+#[tokio::test]
+async fn an_edit_names_its_datasource_and_a_page_size_is_kept_in_range() -> TestResult {
+    let app = TestApp::new().await?;
+    let demo = app.client_id("Demo Gemeente").await?;
+    let key = app.login("formulieren").await?;
+    let csv = b"object.name;postcode\nDorpsstraat;3800 AB\nKerkstraat;3801 AB\n";
+    let id = made(&app, &key, &demo, "search", None, ("straten.csv", csv)).await?;
+    let other = made(&app, &key, &demo, "search", None, ("wegen.csv", csv)).await?;
+    let uri = format!("/jsonapi/eform_datasource/search/{id}");
+    let named = |kind: &str, id: &str| json!({ "data": { "type": kind, "id": id, "attributes": { "name": "Hernoemd" } } });
+    for (kind, named_id) in [
+        ("eform_datasource--map_features", id.as_str()),
+        ("", id.as_str()),
+        ("eform_datasource--search", other.as_str()),
+    ] {
+        let refused = json_api(&app, Method::PATCH, &uri, &key, &named(kind, named_id)).await?;
+        assert_eq!(
+            refused.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{kind} {named_id}"
+        );
+        assert_eq!(
+            refused.json["errors"][0]["detail"],
+            json!(domain::messages::JSON_API_WRONG_TYPE)
+        );
+    }
+    let kept = app.get(&uri, Some(&key)).await?;
+    assert_eq!(
+        kept.json["data"]["attributes"]["name"],
+        json!("Bron search")
+    );
+    let renamed = json_api(
+        &app,
+        Method::PATCH,
+        &uri,
+        &key,
+        &named("eform_datasource--search", &id),
+    )
+    .await?;
+    assert_eq!(renamed.status, StatusCode::OK, "{:?}", renamed.json);
+    assert_eq!(
+        renamed.json["data"]["attributes"]["name"],
+        json!("Hernoemd")
+    );
+
+    let list = format!("/jsonapi/eform_datasource/search?filter[client_id.id]={demo}");
+    for limit in ["0", "301"] {
+        let refused = app
+            .get(&format!("{list}&page[limit]={limit}"), Some(&key))
+            .await?;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{limit}");
+    }
+    let one = app
+        .get(&format!("{list}&page[limit]=1"), Some(&key))
+        .await?;
+    assert_eq!(one.status, StatusCode::OK);
+    assert_eq!(one.json["data"].as_array().map(Vec::len), Some(1));
+    Ok(())
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_re_import_is_seen_whole_or_not_at_all() -> TestResult {
     let app = TestApp::new().await?;

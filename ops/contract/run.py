@@ -50,8 +50,16 @@ SEMANTIC_422 = {
     "user_group_update": "the JSON:API type and id must name this group and the label not be blank",
     "user_permission_create": "each role must be a role of a client",
     "user_permission_update": "each role must be a role of a client",
+    "datasource_create": "the JSON:API type must be eform_datasource--{type}, the name not blank and the file a csv or Excel upload",
+    "datasource_update": "the JSON:API type and id must name this datasource and the name not be blank",
+    "datasource_read": "a viewport's four edges go together, west of east and south of north",
     "client_add_user": "the address must be a valid e-mail address and each role a role of a client",
 }
+# The query parameters that name the client a JSON:API list is of.
+CLIENT_FILTERS = ["filter[field_client.id]", "filter[client.id]", "filter[client_id.id]"]
+# Calls that would remove a fixture every other call works on get an id that names nothing.
+UNKNOWN_ID = "00000000-0000-7000-8000-000000000000"
+OWN_IDS = {"datasource_delete": {"datasource_id": UNKNOWN_ID}}
 POSITIVE_STATUSES = '["2xx", "3xx", 401, 403, 404, 409, 422, 429]'
 
 
@@ -105,6 +113,7 @@ def fixtures(base):
     sent = call(base, "POST", "/api/registration/", key, body={
         "form_id": form_id, "fill_token": f"contract-{uuid.uuid4().hex}",
         "values": {"omschrijving": "Contracttest", "aantal": 1}})
+    search = call(base, "GET", f"/api/datasource/list/search/{client}", key)
     users = call(base, "GET", f"/api/form/{form_id}/get_users", key)
     groups = call(base, "GET", f"/api/form/{form_id}/get_user_groups", key)
     ids = {
@@ -118,11 +127,16 @@ def fixtures(base):
         "sha256": hashlib.sha256(b"%PDF-1.7 contract").hexdigest(),
         "user_id": next(u["user_id"] for u in users if u["email"] == "invuller@demo.eform.nl"),
         "group_id": groups[0]["group_id"],
+        "datasource_type": "search",
+        "datasource_id": next(d["id"] for d in search if d["name"] == "Demo straten"),
     }
-    return key, ids
+    # The lists that take their client as a filter answer 404 for any other text, so without
+    # it the fuzzing never reached them.
+    queries = {name: client for name in CLIENT_FILTERS}
+    return key, ids, queries
 
 
-def config(key, ids, max_time):
+def config(key, ids, queries, max_time):
     lines = [
         f"max-time = {max_time}",
         "[headers]",
@@ -130,6 +144,11 @@ def config(key, ids, max_time):
         "[parameters]",
     ]
     lines += [f'"path.{name}" = "{value}"' for name, value in sorted(ids.items())]
+    lines += [f'"query.{name}" = "{value}"' for name, value in sorted(queries.items())]
+    for operation, own in OWN_IDS.items():
+        lines += ["", "[[operations]]", f'include-operation-id = "{operation}"',
+                  "[operations.parameters]"]
+        lines += [f'"path.{name}" = "{value}"' for name, value in sorted(own.items())]
     for operation, reason in SEMANTIC_422.items():
         lines += [
             "",
@@ -147,10 +166,10 @@ def main():
     parser.add_argument("--schemathesis", required=True)
     parser.add_argument("--max-time", type=int, default=300)
     args = parser.parse_args()
-    key, ids = fixtures(args.base)
+    key, ids, queries = fixtures(args.base)
     with tempfile.TemporaryDirectory() as work:
         config_file = Path(work) / "schemathesis.toml"
-        config_file.write_text(config(key, ids, args.max_time))
+        config_file.write_text(config(key, ids, queries, args.max_time))
         command = [args.schemathesis, "--no-color", "--config-file", str(config_file), "run",
                    f"{args.base}/api/openapi.json", "--checks", "all"]
         # One flag per call: the flag takes one exact id, and a joined list matches none.

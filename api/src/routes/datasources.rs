@@ -144,7 +144,10 @@ struct ListFilter {
 /// kind, by name.
 #[utoipa::path(get, path = "/jsonapi/eform_datasource/{datasource_type}", operation_id = table::DATASOURCES_LIST.op, tag = "datasources",
     params(("datasource_type" = String, Path, description = "map_features or search"), ListFilter),
-    responses((status = 200, description = "The datasources", body = DatasourceList, content_type = "application/vnd.api+json")))]
+    responses(
+        (status = 200, description = "The datasources", body = DatasourceList, content_type = "application/vnd.api+json"),
+        (status = 422, description = "A page size out of range", body = ErrorBody)
+    ))]
 async fn list(
     State(state): State<AppState>,
     auth: AuthUser,
@@ -153,7 +156,11 @@ async fn list(
 ) -> Result<Response> {
     let ctx = policy::client_by_id(&state, auth, &filter.client, &table::DATASOURCES_LIST).await?;
     let kind = kind_of(&datasource_type)?;
-    let limit = filter.limit.unwrap_or(PAGE_LIMIT).clamp(1, PAGE_LIMIT);
+    // Refused out of range, as every list's page size is, rather than quietly changed.
+    let limit = filter.limit.unwrap_or(PAGE_LIMIT);
+    if !(1..=PAGE_LIMIT).contains(&limit) {
+        return Err(AppError::invalid("page[limit]", messages::BAD_QUERY));
+    }
     let data = store::list(ctx.db(), kind.as_str())
         .await?
         .into_iter()
@@ -220,6 +227,8 @@ struct DatasourceBody {
 struct DatasourceBodyData {
     #[serde(rename = "type", default)]
     kind: String,
+    /// This datasource's id (edit); a create has none.
+    id: Option<String>,
     #[serde(default)]
     attributes: DatasourceBodyAttributes,
     #[serde(default)]
@@ -419,6 +428,13 @@ async fn update(
     .await?;
     let document: DatasourceBody = body(&bytes)?;
     let data = document.data;
+    // As a create's: the body names what it changes, so a body meant for another resource
+    // changes nothing here.
+    if data.kind != format!("eform_datasource--{}", kind.as_str())
+        || data.id.as_deref().is_some_and(|id| id != current.id)
+    {
+        return invalid(messages::JSON_API_WRONG_TYPE);
+    }
     let file = data.relationships.as_ref().and_then(|r| r.file.as_ref());
     let new_file =
         file.is_some_and(|file| current.file_id.as_deref() != Some(file.data.id.as_str()));
@@ -605,13 +621,37 @@ struct ReadQuery {
     format: Option<String>,
 }
 
+// Documentation only: the handler writes the JSON itself.
+/// The features of a viewport, or the search list.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum ReadAnswer {
+    /// A GeoJSON FeatureCollection with `total` (inside the viewport in all) and `omitted`.
+    #[schema(value_type = Object)]
+    Features(serde_json::Value),
+    /// With `format=search`: every visible item.
+    Search(Vec<SearchItem>),
+}
+
+/// An item of the search list.
+#[derive(Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+struct SearchItem {
+    id: String,
+    name: String,
+    /// The item's data columns, when it has any.
+    #[schema(value_type = Option<Object>)]
+    data: Option<serde_json::Value>,
+}
+
 /// `GET api/datasource/{id}`: the features inside a viewport as GeoJSON (at most 2,000, with
 /// how many are inside in all), or with `format=search` the search list. Any member reads it
 /// (the fill-in's map and search elements).
 #[utoipa::path(get, path = "/api/datasource/{datasource_id}", operation_id = table::DATASOURCE_READ.op, tag = "datasources",
     params(("datasource_id" = String, Path), ReadQuery),
     responses(
-        (status = 200, description = "A GeoJSON FeatureCollection (with total and omitted), or the search list", body = Object),
+        (status = 200, description = "A GeoJSON FeatureCollection (with total and omitted), or the search list", body = ReadAnswer),
         (status = 422, description = "A viewport that is not one", body = ErrorBody)
     ))]
 async fn read(

@@ -95,7 +95,7 @@ function body(kind: DatasourceKind, input: DatasourceInput, relationships: ApiSc
   const attributes: ApiSchemas['DatasourceBodyAttributes'] = { name: input.name };
   if (kind === 'map_features') attributes.field_crs = input.crs ?? null;
   if (input.fileId) relationships.file = { data: { type: 'file--file', id: input.fileId } };
-  const data: ApiSchemas['DatasourceBodyData'] & { id?: string } = { type: `eform_datasource--${kind}`, attributes, relationships };
+  const data: ApiSchemas['DatasourceBodyData'] = { type: `eform_datasource--${kind}`, attributes, relationships };
   if (id !== undefined) data.id = id;
   return { data };
 }

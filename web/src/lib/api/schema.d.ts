@@ -2528,6 +2528,8 @@ export interface components {
         };
         DatasourceBodyData: {
             attributes?: components["schemas"]["DatasourceBodyAttributes"];
+            /** @description This datasource's id (edit); a create has none. */
+            id?: string | null;
             relationships?: components["schemas"]["DatasourceBodyRelationships"] | null;
             type?: string;
         };
@@ -3031,6 +3033,8 @@ export interface components {
             /** @description pending, paid, failed, cancelled or expired. */
             status: string;
         };
+        /** @description The features of a viewport, or the search list. */
+        ReadAnswer: Record<string, unknown> | components["schemas"]["SearchItem"][];
         /** @description A resource named in a relationship (`{type, id}`). */
         Ref: {
             id: string;
@@ -3244,6 +3248,13 @@ export interface components {
             registration_date: string;
             /** Format: int64 */
             registration_serial_number: number;
+        };
+        /** @description An item of the search list. */
+        SearchItem: {
+            /** @description The item's data columns, when it has any. */
+            data?: Record<string, unknown> | null;
+            id: string;
+            name: string;
         };
         /** @description Body of `POST api/registration/`. */
         SendBody: components["schemas"]["SendContent"] & {
@@ -5432,7 +5443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["ReadAnswer"];
                 };
             };
             /** @description The body or query could not be read. */
@@ -10540,6 +10551,15 @@ export interface operations {
             };
             /** @description Unknown, deleted, or not visible to the caller. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A page size out of range */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
