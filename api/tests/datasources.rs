@@ -274,10 +274,11 @@ async fn bad_rows_are_reported_and_bad_files_refused() -> TestResult {
     Ok(())
 }
 
-/// An edit names the datasource it changes, as a create names its kind, and a list's page
-/// size out of range is refused as every list's is, rather than quietly changed.
+/// The calls take what their contract says and no more: an edit names the datasource it
+/// changes, as a create names its kind; a list's page size out of range is refused as every
+/// list's is, rather than quietly changed; the read call knows one format besides features.
 #[tokio::test]
-async fn an_edit_names_its_datasource_and_a_page_size_is_kept_in_range() -> TestResult {
+async fn datasource_calls_take_only_what_their_contract_says() -> TestResult {
     let app = TestApp::new().await?;
     let demo = app.client_id("Demo Gemeente").await?;
     let key = app.login("formulieren").await?;
@@ -333,6 +334,18 @@ async fn an_edit_names_its_datasource_and_a_page_size_is_kept_in_range() -> Test
         .await?;
     assert_eq!(one.status, StatusCode::OK);
     assert_eq!(one.json["data"].as_array().map(Vec::len), Some(1));
+
+    let read = format!("/api/datasource/{id}");
+    let search = app
+        .get(&format!("{read}?format=search"), Some(&key))
+        .await?;
+    assert_eq!(search.json.as_array().map(Vec::len), Some(2));
+    for format in ["null", "geojson", ""] {
+        let refused = app
+            .get(&format!("{read}?format={format}"), Some(&key))
+            .await?;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{format}");
+    }
     Ok(())
 }
 

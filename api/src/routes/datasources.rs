@@ -652,7 +652,7 @@ struct SearchItem {
     params(("datasource_id" = String, Path), ReadQuery),
     responses(
         (status = 200, description = "A GeoJSON FeatureCollection (with total and omitted), or the search list", body = ReadAnswer),
-        (status = 422, description = "A viewport that is not one", body = ErrorBody)
+        (status = 422, description = "A viewport that is not one, or a format other than search", body = ErrorBody)
     ))]
 async fn read(
     State(state): State<AppState>,
@@ -661,7 +661,12 @@ async fn read(
     QueryParams(query): QueryParams<ReadQuery>,
 ) -> Result<Response> {
     let (ctx, source) = owned(&state, auth, &datasource_id, None, &table::DATASOURCE_READ).await?;
-    let body = if query.format.as_deref() == Some("search") {
+    let search = match query.format.as_deref() {
+        None => false,
+        Some("search") => true,
+        Some(_) => return Err(AppError::invalid("format", messages::BAD_QUERY)),
+    };
+    let body = if search {
         let items = store::page(ctx.db(), &source, store::Shown::Visible, 0, SEARCH_LIMIT).await?;
         serde_json::Value::Array(
             items

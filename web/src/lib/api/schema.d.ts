@@ -5482,7 +5482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A viewport that is not one */
+            /** @description A viewport that is not one, or a format other than search */
             422: {
                 headers: {
                     [name: string]: unknown;
