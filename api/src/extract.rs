@@ -3,6 +3,7 @@
 
 use crate::AppState;
 use crate::error::{AppError, Result};
+use crate::objects_only;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Multipart, Request};
 use axum::http::StatusCode;
@@ -59,17 +60,17 @@ async fn json_body<S: Send + Sync, T: DeserializeOwned>(
     read_json(&bytes).ok_or_else(bad)
 }
 
-/// `bytes` read as JSON into `T`. JSON Schema counts `3.0` as an integer, as do the
+/// `bytes` read as JSON into `T`, each struct from an object only ([`objects_only`]). JSON Schema counts `3.0` as an integer, as do the
 /// clients that write every number as a float; serde does not. So when a first reading
 /// fails, numbers without a fraction are made integers and it is read again. The first
 /// reading is the only one a well-formed request pays for.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Option<T> {
-    if let Ok(value) = serde_json::from_slice(bytes) {
+    if let Some(value) = objects_only::from_slice(bytes) {
         return Some(value);
     }
     let mut value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
     whole_numbers_as_integers(&mut value);
-    serde_json::from_value(value).ok()
+    objects_only::from_value(value)
 }
 
 /// Turns every float in `value` that is a whole number a float holds exactly into an

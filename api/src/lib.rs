@@ -14,6 +14,7 @@ pub mod http;
 pub mod input;
 pub mod jsonapi;
 pub mod limits;
+pub mod objects_only;
 pub mod openapi;
 pub mod outbox;
 pub mod policy;

@@ -218,6 +218,18 @@ async fn roles_change_only_as_far_as_the_editor_may_assign_them() -> TestResult 
         send(&gebruikers, json!(["admin"])).await?.status,
         StatusCode::UNPROCESSABLE_ENTITY
     );
+    // A document whose data is an array is not one: serde would read it as a change with
+    // every field left out, and take the user's roles away.
+    let array = app
+        .send(
+            Method::PATCH,
+            &uri,
+            Some(&gebruikers),
+            Some("application/vnd.api+json"),
+            br#"{"data": []}"#.to_vec(),
+        )
+        .await?;
+    assert_eq!(array.status, StatusCode::BAD_REQUEST, "{:?}", array.json);
     // The new role works at once: the reader now sees the client's users.
     let lezer_key = app.login("lezer").await?;
     assert_eq!(

@@ -114,6 +114,13 @@ def fixtures(base):
         "form_id": form_id, "fill_token": f"contract-{uuid.uuid4().hex}",
         "values": {"omschrijving": "Contracttest", "aantal": 1}})
     search = call(base, "GET", f"/api/datasource/list/search/{client}", key)
+    # A bundle ordered on invoice waits for its confirmation.
+    bundle = call(base, "GET", f"/api/clients/{client}/credit-bundles", key)[0]
+    ordered = call(base, "POST", f"/api/clients/{client}/credit-buy", key, body={
+        "bundle": bundle["id"], "terms": True, "contact_company": "Demo Gemeente",
+        "contact_firstname": "Anna", "contact_lastname": "de Vries", "contact_street": "Markt 1",
+        "contact_postal_code": "1234 AB", "contact_city": "Demostad",
+        "contact_email": "inkoop@demo.test", "contact_tax_number": ""})
     users = call(base, "GET", f"/api/form/{form_id}/get_users", key)
     groups = call(base, "GET", f"/api/form/{form_id}/get_user_groups", key)
     ids = {
@@ -129,6 +136,7 @@ def fixtures(base):
         "group_id": groups[0]["group_id"],
         "datasource_type": "search",
         "datasource_id": next(d["id"] for d in search if d["name"] == "Demo straten"),
+        "purchase_id": ordered["purchase_id"],
     }
     # The lists that take their client as a filter answer 404 for any other text, so without
     # it the fuzzing never reached them.
