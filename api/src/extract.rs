@@ -60,10 +60,11 @@ async fn json_body<S: Send + Sync, T: DeserializeOwned>(
     read_json(&bytes).ok_or_else(bad)
 }
 
-/// `bytes` read as JSON into `T`, each struct from an object only ([`objects_only`]). JSON Schema counts `3.0` as an integer, as do the
-/// clients that write every number as a float; serde does not. So when a first reading
-/// fails, numbers without a fraction are made integers and it is read again. The first
-/// reading is the only one a well-formed request pays for.
+/// `bytes` read as JSON into `T`, each struct from an object only ([`objects_only`]).
+/// JSON Schema counts `3.0` as an integer, as do the clients that write every number as a
+/// float; serde does not. So when a first reading fails, numbers without a fraction are made
+/// integers and it is read again. The first reading is the only one a well-formed request
+/// pays for.
 pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Option<T> {
     if let Some(value) = objects_only::from_slice(bytes) {
         return Some(value);

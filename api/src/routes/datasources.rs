@@ -98,10 +98,15 @@ struct DatasourceDocument {
     data: DatasourceResource,
 }
 
+/// The JSON:API type of a datasource of `kind`: what an answer says and a body must name.
+fn resource_type(kind: &str) -> String {
+    format!("eform_datasource--{kind}")
+}
+
 fn resource(ctx: &ClientCtx, source: Datasource) -> DatasourceResource {
     let client = ctx.client.id.to_string();
     DatasourceResource {
-        kind: format!("eform_datasource--{}", source.kind),
+        kind: resource_type(&source.kind),
         file_url: source
             .file_id
             .as_ref()
@@ -376,7 +381,7 @@ async fn create(
         .unwrap_or_default();
     let ctx = policy::client_by_id(&state, auth, &client, &table::DATASOURCE_CREATE).await?;
     let kind = kind_of(&datasource_type)?;
-    if data.kind != format!("eform_datasource--{}", kind.as_str()) {
+    if data.kind != resource_type(kind.as_str()) {
         return invalid(messages::JSON_API_WRONG_TYPE);
     }
     require_module(&ctx, kind)?;
@@ -430,7 +435,7 @@ async fn update(
     let data = document.data;
     // As a create's: the body names what it changes, so a body meant for another resource
     // changes nothing here.
-    if data.kind != format!("eform_datasource--{}", kind.as_str())
+    if data.kind != resource_type(kind.as_str())
         || data.id.as_deref().is_some_and(|id| id != current.id)
     {
         return invalid(messages::JSON_API_WRONG_TYPE);
