@@ -238,6 +238,12 @@ export const nl = {
     removeFile: (name: string) => `${name} verwijderen`, // ours
     uploading: (name: string, percent: number) => `${name} wordt geupload: ${percent}%`, // ours
     uploadFailed: (name: string) => `Bestand kon niet geupload worden. Probeer het opnieuw. Filename: ${name}`,
+    imageUploadFailed: 'Bestand kon niet geupload worden. Probeer het opnieuw.',
+    saveFile: 'Bestand opslaan', // ours: the spec's 'save file' after a failed image upload
+    saveFileOf: (name: string) => `${name} opslaan op dit apparaat`, // ours
+    shareUnsupported: 'Uw browser ondersteunt de Web Share API niet.',
+    shareFilesUnsupported: 'Uw systeem ondersteunt het opslaan van deze bestanden niet.',
+    shareNoFiles: 'Er zijn geen bestanden geupload.',
     fileTooLarge: 'Maximale bestandsgrootte is 20Mb.',
     notAnImage: 'Alleen afbeeldingen (png, jpeg, gif of bmp) kunnen worden geupload.', // ours: the server's text
     subformAdd: 'Toevoegen', // ours

@@ -174,6 +174,11 @@ export class UploadError extends Error {
   }
 }
 
+/** The text of an upload that failed for no reason the server gave: an image's offers saving it instead (spec 000 section 8). */
+export function uploadFailure(filename: string, image: boolean): string {
+  return image ? nl.elements.imageUploadFailed : nl.elements.uploadFailed(filename);
+}
+
 export interface UploadOptions {
   /** Elements with hdImages upload to the HD endpoint. */
   hd: boolean;
@@ -211,7 +216,7 @@ export async function uploadFile(target: SendTarget, file: Blob, filename: strin
   } catch (error) {
     // Aborted, or no answer: the caller decides (a signed-in user keeps the file on the device).
     if (options.signal?.aborted || isUnreachableError(error)) throw error;
-    throw new UploadError(uploadRefusal(error) ?? nl.elements.uploadFailed(filename));
+    throw new UploadError(uploadRefusal(error) ?? uploadFailure(filename, options.image));
   }
 }
 

@@ -14,6 +14,7 @@ import { FileImage } from '@/components/authenticated-file';
 import { isUnreachableError } from '@/lib/api';
 import type { UploadedFile } from '@/lib/api/types';
 import { formatBytes } from '@/lib/format';
+import { saveFiles } from '@/lib/share';
 import { isOnline, useOnline } from '@/lib/offline/connectivity';
 import { thisDevice } from '@/lib/offline/device';
 import {
@@ -24,7 +25,7 @@ import {
   type OfflineFileValue,
 } from '@/lib/offline/offline-files';
 import { nl } from '@/messages/nl';
-import { MAX_FILE_SIZE, uploadFile, UploadError } from '../api';
+import { MAX_FILE_SIZE, uploadFailure, uploadFile, UploadError } from '../api';
 import { useFillEnvironment } from '../fill-environment';
 import { prepareUpload } from '../image-resize';
 import { FieldGroup } from './field-group';
@@ -35,6 +36,8 @@ interface PendingUpload {
   file: File;
   percent: number;
   error?: string;
+  /** Why saving the file on the device did not work. */
+  saveError?: string;
 }
 
 function isUploadedFile(item: unknown): item is UploadedFile {
@@ -208,7 +211,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
       update(key, null);
     } catch (error) {
       if (controller.signal.aborted) return;
-      update(key, { error: error instanceof UploadError ? error.message : nl.elements.uploadFailed(file.name) });
+      update(key, { error: error instanceof UploadError ? error.message : uploadFailure(file.name, image) });
     } finally {
       controllers.current.delete(controller);
     }
@@ -254,12 +257,25 @@ function FileInput(props: ElementProps & { image: boolean }) {
                   color="inherit"
                   size="small"
                   onClick={() => {
-                    update(item.key, { error: undefined, percent: 0 });
+                    update(item.key, { error: undefined, saveError: undefined, percent: 0 });
                     void upload(item.key, item.file);
                   }}
                 >
                   {nl.errors.retry}
                 </Button>
+                {/* A photo that will not upload can still be kept on the phone (spec 000 section 8). */}
+                {image && (
+                  <Button
+                    color="inherit"
+                    size="small"
+                    aria-label={nl.elements.saveFileOf(item.file.name)}
+                    onClick={() => {
+                      void saveFiles([item.file]).then((saveError) => update(item.key, { saveError: saveError ?? undefined }));
+                    }}
+                  >
+                    {nl.elements.saveFile}
+                  </Button>
+                )}
                 <IconButton color="inherit" size="small" aria-label={nl.elements.removeFile(item.file.name)} onClick={() => update(item.key, null)}>
                   <DeleteIcon fontSize="small" />
                 </IconButton>
@@ -267,6 +283,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
             }
           >
             {item.error}
+            {item.saveError && <Box sx={{ mt: 0.5 }}>{item.saveError}</Box>}
           </Alert>
         ) : (
           <Box key={item.key} sx={{ my: 1 }} role="status">

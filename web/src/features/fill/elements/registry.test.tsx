@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '@/lib/api/types';
 import { ELEMENT_TYPES, type ElementType, type FormElement, type FormValues } from '@/lib/form-logic';
 import { installFakeXhr, nextRequest } from '@/test/fake-xhr';
+import { installShareSheet } from '@/test/share-sheet';
 import { FillEnvironmentContext, type FillEnvironment } from '../fill-environment';
 import { loadElements } from './deferred-elements';
 import { elementComponent, elementRegistry } from './registry';
@@ -224,17 +225,39 @@ describe('value round trips', () => {
     expect(last()).toBeUndefined();
   });
 
-  it('a failed upload names the file and can be retried', async () => {
+  it('a failed upload names the file; it can be retried, and a photo saved on the device', async () => {
     const sent = installFakeXhr();
+    renderElement(el('file', { label: 'Bijlage' }));
+    await userEvent.upload(screen.getByLabelText('Bijlage'), new File(['inhoud'], 'rapport.pdf', { type: 'application/pdf' }));
+    await act(async () => (await nextRequest(sent, 0)).respond(500, {}));
+    expect(screen.getByText('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: rapport.pdf')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'rapport.pdf opslaan op dit apparaat' })).toBeNull();
+    cleanup();
+
     const { last } = renderElement(el('image', { label: 'Foto' }));
     const input = screen.getByLabelText('Foto') as HTMLInputElement;
     expect(input.accept).toBe('image/*');
     // webp is not resized, so no canvas is needed here.
-    await userEvent.upload(input, new File(['x'], 'foto.webp', { type: 'image/webp' }));
-    await act(async () => (await nextRequest(sent, 0)).respond(500, {}));
-    expect(screen.getByText('Bestand kon niet geupload worden. Probeer het opnieuw. Filename: foto.webp')).toBeTruthy();
+    const photo = new File(['x'], 'foto.webp', { type: 'image/webp' });
+    await userEvent.upload(input, photo);
+    await act(async () => (await nextRequest(sent, 1)).respond(500, {}));
+    expect(screen.getByText('Bestand kon niet geupload worden. Probeer het opnieuw.')).toBeTruthy();
+    // jsdom, like a desktop browser on Linux, has no share sheet.
+    const save = screen.getByRole('button', { name: 'foto.webp opslaan op dit apparaat' });
+    expect(save.textContent).toBe('Bestand opslaan');
+    await userEvent.click(save);
+    expect(await screen.findByText('Uw browser ondersteunt de Web Share API niet.')).toBeTruthy();
+    const share = vi.fn(() => Promise.resolve());
+    const removeShareSheet = installShareSheet(share, () => true);
+    try {
+      await userEvent.click(save);
+      await waitFor(() => expect(screen.queryByText('Uw browser ondersteunt de Web Share API niet.')).toBeNull());
+      expect(share).toHaveBeenCalledWith({ files: [photo] });
+    } finally {
+      removeShareSheet();
+    }
     await userEvent.click(screen.getByRole('button', { name: 'Opnieuw proberen' }));
-    const retry = await nextRequest(sent, 1);
+    const retry = await nextRequest(sent, 2);
     expect(new URL(retry.url, 'http://localhost').searchParams.get('kind')).toBe('image');
     const answer = { fid: 'f2', url: '/api/client/c1/file/f2', filename: 'foto.webp', filemime: 'image/webp', filesize: 1 };
     await act(async () => retry.respond(200, answer));
