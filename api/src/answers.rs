@@ -31,3 +31,22 @@ impl StatusOnly {
     /// Success.
     pub const OK: StatusOnly = StatusOnly { status: true };
 }
+
+// Documentation only: `domain::purchases::Contact` is read and written, and the domain
+// crate does not know the API document.
+/// The contact fields of a purchase or a credit added by hand: all of them are required
+/// in a request but the tax number, and the e-mail address must be a valid one.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+pub struct ContactFields {
+    contact_company: String,
+    contact_firstname: String,
+    contact_lastname: String,
+    /// Street and house number.
+    contact_street: String,
+    contact_postal_code: String,
+    contact_city: String,
+    contact_email: String,
+    #[schema(required = false)]
+    contact_tax_number: String,
+}

@@ -180,6 +180,27 @@ impl Page {
     }
 }
 
+/// What `domain::validate::whole_number` reads, for a count an admin types (credits, the
+/// low-credit limit): an integer of at least 0, or text that is one.
+pub fn whole_number_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .description(Some(
+            "A whole number of at least 0, as a number or in digits (as the form sends it).",
+        ))
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0)),
+        )
+        .item(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^\\s*[+-]?[0-9]+\\s*$")),
+        )
+        .into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::Page;

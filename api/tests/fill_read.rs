@@ -393,6 +393,22 @@ async fn uploads_are_checked_stored_per_client_and_served_to_its_users_only() ->
         json!(domain::messages::FILE_TARGET_BOTH)
     );
     assert_eq!(std::fs::read_dir(&files_dir)?.count(), before);
+    // A kind the call does not know is refused also where the query's is the one used.
+    let unknown_kind = app
+        .upload(
+            &format!("/api/file-upload/form?client_id={demo}&kind=image"),
+            Some(&key),
+            "foto.png",
+            png,
+            &[("kind", "__not_in_enum__")],
+        )
+        .await?;
+    assert_eq!(unknown_kind.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        unknown_kind.json["message"],
+        json!(domain::messages::FILE_KIND_UNKNOWN)
+    );
+    assert_eq!(std::fs::read_dir(&files_dir)?.count(), before);
     Ok(())
 }
 

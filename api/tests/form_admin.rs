@@ -409,6 +409,47 @@ async fn e_mail_settings_and_integrations_are_checked_before_they_are_stored() -
     );
     assert_eq!(revision_count(&app, &uri, &key).await?, before);
 
+    // A null for the integrations was stored as it came, and the builder then had no list
+    // to show; the parts no other check reads must have their type too.
+    let null_hooks = app
+        .patch_json(&uri, Some(&key), &json!({ "webhook_integrations": null }))
+        .await?;
+    assert_eq!(null_hooks.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        field_errors(&null_hooks.json),
+        [(
+            "/webhook_integrations".to_owned(),
+            domain::messages::HOOKS_INVALID.to_owned()
+        )]
+    );
+    for (part, text) in [
+        ("schema", domain::messages::SCHEMA_NOT_A_LIST),
+        ("rules", domain::messages::RULES_NOT_A_LIST),
+    ] {
+        let refused = app
+            .patch_json(&uri, Some(&key), &json!({ part: null }))
+            .await?;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{part}");
+        assert_eq!(
+            field_errors(&refused.json),
+            [(format!("/{part}"), text.to_owned())]
+        );
+    }
+    for wrong in [
+        json!({ "form_settings": [] }),
+        json!({ "settings": 5 }),
+        json!({ "form_summary": 12 }),
+    ] {
+        let refused = app.patch_json(&uri, Some(&key), &wrong).await?;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{wrong}");
+    }
+    let stored = app.get(&uri, Some(&key)).await?.json;
+    assert_eq!(
+        (&stored["webhook_integrations"], &stored["email_settings"]),
+        (&json!([]), &json!([]))
+    );
+    assert_eq!(revision_count(&app, &uri, &key).await?, before);
+
     // Integrations: each type its own address; both parts wrong at once answer both.
     let bad_hooks = json!([
         hook,

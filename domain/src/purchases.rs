@@ -142,11 +142,7 @@ impl ManualCredits {
         if name.is_empty() {
             problems.insert(0, ("name", messages::field_required("Naam")));
         }
-        let total = credits_total.and_then(|value| match value {
-            serde_json::Value::Number(n) => n.as_i64(),
-            serde_json::Value::String(text) => text.trim().parse::<i64>().ok(),
-            _ => None,
-        });
+        let total = credits_total.and_then(crate::validate::whole_number);
         match total {
             Some(total) if (0..=1_000_000_000).contains(&total) => {}
             _ => problems.push(("credits_total", messages::CREDITS_TOTAL_INVALID.to_owned())),

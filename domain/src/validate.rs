@@ -31,6 +31,16 @@ pub fn is_valid_fill_token(token: &str) -> bool {
         && !token.chars().any(char::is_control)
 }
 
+/// A whole number as a form sends it: a JSON integer, or text that is one (surrounding
+/// spaces and a sign allowed). Fractions, exponents and other text are not.
+pub fn whole_number(value: &serde_json::Value) -> Option<i64> {
+    match value {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(text) => text.trim().parse::<i64>().ok(),
+        _ => None,
+    }
+}
+
 /// Longest name of a folder, form, group or favourite, in characters.
 pub const MAX_NAME_LEN: usize = 255;
 
@@ -70,6 +80,24 @@ pub fn name(raw: &str) -> Result<String, NameProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn whole_numbers_as_numbers_or_digits() {
+        use serde_json::json;
+        assert_eq!(whole_number(&json!(10)), Some(10));
+        assert_eq!(whole_number(&json!(" -25 ")), Some(-25));
+        assert_eq!(whole_number(&json!("+7")), Some(7));
+        for refused in [
+            json!(2.5),
+            json!(10.0),
+            json!("1e3"),
+            json!("veel"),
+            json!(null),
+            json!([1]),
+        ] {
+            assert_eq!(whole_number(&refused), None, "{refused}");
+        }
+    }
 
     #[test]
     fn fill_tokens() {

@@ -216,6 +216,11 @@ struct ListParams {
     /// Clients a page holds, at most 50.
     #[param(rename = "page[limit]", minimum = 1, maximum = 50)]
     page_limit: Option<u32>,
+    /// Only these clients, in Drupal's filter shape: one `filter[id][condition][value][]`
+    /// per uuid (with `filter[id][condition][path]=id` and `[operator]=IN`, which the list
+    /// takes as said).
+    #[param(rename = "filter[id][condition][value][]")]
+    ids: Option<Vec<String>>,
 }
 
 /// `GET jsonapi/client/client?sort=name`: the clients the user may see, by name: every
@@ -315,6 +320,7 @@ struct NewClientDocument {
 struct NewClientData {
     /// `client--client`.
     #[serde(rename = "type")]
+    #[schema(pattern = "^client--client$")]
     kind: String,
     attributes: NewClientAttributes,
 }
@@ -369,6 +375,7 @@ struct ClientPatchDocument {
 struct ClientPatchData {
     /// `client--client`.
     #[serde(rename = "type")]
+    #[schema(pattern = "^client--client$")]
     kind: String,
     id: String,
     #[serde(default)]
@@ -382,6 +389,7 @@ struct ClientPatchAttributes {
     name: Option<String>,
     /// Admin and eform_employee only.
     modules: Option<Vec<String>>,
+    #[schema(schema_with = crate::jsonapi::whole_number_schema)]
     field_low_credit_email_limit: Option<serde_json::Value>,
     /// Sanitised as the summaries are (`filtered_html`).
     user_register_intro_text: Option<IntroText>,
@@ -485,12 +493,7 @@ async fn update(
 
 /// A low-credit limit as sent (a number or a numeric text): a whole number of at least 0.
 fn low_credit_limit(value: &serde_json::Value) -> Option<i64> {
-    let number = match value {
-        serde_json::Value::Number(n) => n.as_f64()?,
-        serde_json::Value::String(text) => text.trim().parse::<f64>().ok()?,
-        _ => return None,
-    };
-    (number >= 0.0 && number.fract() == 0.0 && number < 1e12).then_some(number as i64)
+    domain::validate::whole_number(value).filter(|limit| (0..1_000_000_000_000).contains(limit))
 }
 
 #[cfg(test)]
@@ -522,5 +525,8 @@ mod tests {
         assert_eq!(low_credit_limit(&serde_json::json!(-1)), None);
         assert_eq!(low_credit_limit(&serde_json::json!(2.5)), None);
         assert_eq!(low_credit_limit(&serde_json::json!("veel")), None);
+        // What the API document allows: a whole number, or digits; not another notation.
+        assert_eq!(low_credit_limit(&serde_json::json!(10.0)), None);
+        assert_eq!(low_credit_limit(&serde_json::json!("1e3")), None);
     }
 }

@@ -3,6 +3,7 @@
 //! admins' addition by hand ('Credits zijn toegevoegd aan klant.').
 
 use crate::AppState;
+use crate::answers::ContactFields;
 use crate::error::{AppError, Result};
 use crate::extract::{AuthUser, QueryParams};
 use crate::jsonapi::{ErrorDocument, One, Ref, answer, body, invalid};
@@ -39,7 +40,7 @@ struct CreditAttributes {
     /// `YYYY-MM-DD`, the last day they count.
     credit_expire_date: Option<String>,
     /// The contact fields, when the bundle was bought or added with them.
-    #[schema(value_type = Object)]
+    #[schema(value_type = ContactFields)]
     contact: Contact,
     /// The contact's address in one line.
     contact_address: String,
@@ -157,31 +158,13 @@ struct NewCreditData {
 struct NewCreditAttributes {
     #[serde(default)]
     name: String,
-    /// The contact fields (required but the tax number).
     #[serde(flatten)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = ContactFields)]
     contact: Contact,
-    #[schema(schema_with = whole_number_schema, required = true)]
+    #[schema(schema_with = crate::jsonapi::whole_number_schema, required = true)]
     credits_total: Option<serde_json::Value>,
     /// `YYYY-MM-DD`; two years ahead when absent.
     credit_expire_date: Option<String>,
-}
-
-/// What `ManualCredits::check` reads as a number of credits: an integer, or text that
-/// is one.
-fn whole_number_schema() -> utoipa::openapi::schema::Schema {
-    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
-    OneOfBuilder::new()
-        .description(Some(
-            "A whole number of at least 0, as a number or in digits (as the form sends it).",
-        ))
-        .item(ObjectBuilder::new().schema_type(Type::Integer))
-        .item(
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .pattern(Some("^\\s*[+-]?[0-9]+\\s*$")),
-        )
-        .into()
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -230,7 +230,9 @@ struct DatasourceBody {
 
 #[derive(Debug, Deserialize, ToSchema)]
 struct DatasourceBodyData {
+    /// `eform_datasource--{datasource_type}`, the kind in the path.
     #[serde(rename = "type", default)]
+    #[schema(required = true, pattern = "^eform_datasource--(map_features|search)$")]
     kind: String,
     /// This datasource's id (edit); a create has none.
     id: Option<String>,

@@ -369,14 +369,7 @@ async fn receive(
         .map_err(|err| multipart_error(err.status()))?
     {
         let name = field.name().unwrap_or_default().to_owned();
-        if received.is_some() {
-            // The target was settled when the file came; what follows cannot move it.
-            if matches!(name.as_str(), "client_id" | "guest_id" | "kind") {
-                continue;
-            }
-            return Err(AppError::BadRequest(messages::BAD_JSON.to_owned()));
-        }
-        if name == "file" {
+        if name == "file" && received.is_none() {
             let image_only = match target.kind.as_deref() {
                 None => false,
                 Some("image") => true,
@@ -394,12 +387,22 @@ async fn receive(
             "client_id" => &mut target.client_id,
             "guest_id" => &mut target.guest_id,
             "kind" => &mut target.kind,
+            // Anything else, a second file among it.
             _ => return Err(AppError::BadRequest(messages::BAD_JSON.to_owned())),
         };
         let text = field
             .text()
             .await
             .map_err(|err| multipart_error(err.status()))?;
+        // A kind is one the call knows wherever it stands, also where it is not the one used
+        // (after the query's, or after the file).
+        if name == "kind" && text != "image" {
+            return Err(AppError::invalid("kind", messages::FILE_KIND_UNKNOWN));
+        }
+        // The target was settled when the file came; what follows cannot move it.
+        if received.is_some() {
+            continue;
+        }
         if slot.as_deref().is_none_or(str::is_empty) {
             *slot = Some(text);
         }

@@ -254,37 +254,44 @@ fn apply_patch(current: &Form, body: &Map<String, Value>) -> Result<(Form, Vec<P
         );
     }
     if let Some(schema) = changed("schema", current.schema.clone(), Permission::ManageFormEdit) {
+        // A stored null reads as no elements (`domain::form`); a sent one is not a list.
+        if schema.is_null() {
+            return Err(AppError::invalid("schema", messages::SCHEMA_NOT_A_LIST));
+        }
         next.schema = schema;
     }
     if let Some(values) = changed("values", current.values.clone(), Permission::ManageFormEdit) {
-        next.values = values;
+        next.values = typed(values, Value::is_object)?;
     }
     if let Some(summary) = changed(
         "form_summary",
         json!(current.form_summary),
         Permission::ManageFormEdit,
     ) {
-        next.form_summary = text(summary);
+        next.form_summary = text(typed(summary, text_or_null)?);
     }
     if let Some(token) = changed(
         "registrationNameToken",
         json!(current.registration_name_token),
         Permission::ManageFormEdit,
     ) {
-        next.registration_name_token = text(token);
+        next.registration_name_token = text(typed(token, text_or_null)?);
     }
     if let Some(settings) = changed(
         "form_settings",
         current.form_settings.clone(),
         Permission::ManageFormEdit,
     ) {
-        next.form_settings = settings;
+        next.form_settings = typed(settings, Value::is_object)?;
     }
     if let Some(rules) = changed(
         "rules",
         current.rules.clone(),
         Permission::ManageFormConditions,
     ) {
+        if rules.is_null() {
+            return Err(AppError::invalid("rules", messages::RULES_NOT_A_LIST));
+        }
         next.rules = rules;
     }
     if let Some(emails) = changed(
@@ -301,17 +308,41 @@ fn apply_patch(current: &Form, body: &Map<String, Value>) -> Result<(Form, Vec<P
     ) {
         next.webhook_integrations = hooks;
     }
-    if let Some(Value::Object(sent)) = body.get("settings") {
-        let mut settings = current.settings.as_object().cloned().unwrap_or_default();
-        for (key, value) in sent.iter().filter(|(key, _)| key.as_str() != "guestID") {
-            if settings.get(key).unwrap_or(&Value::Null) != value {
-                needed.push(settings_permission(key));
-                settings.insert(key.clone(), value.clone());
+    match body.get("settings") {
+        Some(Value::Object(sent)) => {
+            let mut settings = current.settings.as_object().cloned().unwrap_or_default();
+            for (key, value) in sent.iter().filter(|(key, _)| key.as_str() != "guestID") {
+                if settings.get(key).unwrap_or(&Value::Null) != value {
+                    needed.push(settings_permission(key));
+                    settings.insert(key.clone(), value.clone());
+                }
             }
+            next.settings = Value::Object(settings);
         }
-        next.settings = Value::Object(settings);
+        // Settings of another type than stored cannot be merged key by key.
+        Some(sent) if *sent != current.settings => {
+            typed(sent.clone(), Value::is_object)?;
+        }
+        _ => {}
     }
     Ok((next, needed))
+}
+
+/// A changed part that no other check reads, if it has its documented type (`FormPatch`):
+/// stored as sent, a list for the settings or a number for the summary would be a form the
+/// builder and the send path cannot read. An unchanged part is not looked at, so a form
+/// stored before this check can still be edited.
+fn typed(value: Value, fits: fn(&Value) -> bool) -> Result<Value> {
+    if fits(&value) {
+        Ok(value)
+    } else {
+        Err(AppError::BadRequest(messages::BAD_JSON.to_owned()))
+    }
+}
+
+/// Text or null: a summary or a registration name token.
+fn text_or_null(value: &Value) -> bool {
+    value.is_string() || value.is_null()
 }
 
 /// A changed weekly or monthly mail setting must be one the job can send (document 001
@@ -353,6 +384,18 @@ fn notification_errors(part: &str, problems: Vec<Problem>) -> impl Iterator<Item
     })
 }
 
+/// A sent notification part checked as a list: `notifications` reads a stored `null` as no
+/// settings, but a sent one would be stored as it came, where the builder needs a list.
+fn sent_list<T>(
+    value: &Value,
+    check: fn(&Value) -> std::result::Result<T, Vec<Problem>>,
+) -> std::result::Result<T, Vec<Problem>> {
+    if value.is_null() {
+        return Err(vec![(String::new(), messages::HOOKS_INVALID)]);
+    }
+    check(value)
+}
+
 /// Changed e-mail settings and integrations must be ones the jobs can send (document 001
 /// section 5). Only a changed part is checked: settings stored before these checks existed
 /// do not block a change of another part. Problems of both parts are answered together; the
@@ -366,13 +409,13 @@ fn check_notifications(
     let mut message = None;
     let mut errors = Vec::new();
     if emails != emails_before
-        && let Err(problems) = notifications::email_settings(emails)
+        && let Err(problems) = sent_list(emails, notifications::email_settings)
     {
         message.get_or_insert(messages::EMAIL_SETTINGS_NOT_SAVED);
         errors.extend(notification_errors("email_settings", problems));
     }
     if hooks != hooks_before
-        && let Err(problems) = notifications::webhooks(hooks)
+        && let Err(problems) = sent_list(hooks, notifications::webhooks)
     {
         message.get_or_insert(messages::INTEGRATIONS_NOT_SAVED);
         errors.extend(notification_errors("webhook_integrations", problems));
@@ -463,12 +506,47 @@ async fn save(state: &AppState, ctx: &ClientCtx, before: &Form, mut next: Form) 
     Ok(stored)
 }
 
+// Documentation only: `apply_patch` reads the body's parts one by one, so that a part left
+// out is left as it is.
+/// The parts of a form a PATCH changes, any of them (the web sends the whole form). Parts
+/// with calls of their own (publication, the guest id, access) are not read here.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)]
+struct FormPatch {
+    #[schema(nullable = false)]
+    form_name: Option<String>,
+    /// A folder of the form's client.
+    #[schema(nullable = false)]
+    folder_id: Option<String>,
+    /// The elements.
+    #[schema(value_type = Vec<Object>, nullable = false, required = false)]
+    schema: Option<Value>,
+    /// Default values of the form builder.
+    #[schema(value_type = Object, nullable = false, required = false)]
+    values: Option<Value>,
+    form_summary: Option<String>,
+    #[schema(rename = "registrationNameToken")]
+    registration_name_token: Option<String>,
+    /// form_complete_action.
+    #[schema(value_type = Object, nullable = false, required = false)]
+    form_settings: Option<Value>,
+    #[schema(value_type = Vec<Object>, nullable = false, required = false)]
+    rules: Option<Value>,
+    #[schema(value_type = Vec<Object>, nullable = false, required = false)]
+    email_settings: Option<Value>,
+    #[schema(value_type = Vec<Object>, nullable = false, required = false)]
+    webhook_integrations: Option<Value>,
+    /// Merged over the stored settings key by key; `guestID` stays the server's.
+    #[schema(value_type = Object, nullable = false, required = false)]
+    settings: Option<Value>,
+}
+
 /// `PATCH api/form/{id}`: the whole form; each changed part needs its own permission, and
 /// the call needs one of the permissions that change a part. A body that changes nothing
 /// stores nothing (no revision, no 'last changed by').
 #[utoipa::path(patch, path = "/api/form/{form_id}", operation_id = table::FORM_UPDATE.op, tag = "form admin",
     params(("form_id" = String, Path)),
-    request_body(content = Object, description = "The whole form or the parts to change (see FormJson)"),
+    request_body(content = FormPatch, description = "The whole form or the parts to change"),
     responses((status = 200, description = "The form as stored", body = FormJson)))]
 async fn update(
     State(state): State<AppState>,

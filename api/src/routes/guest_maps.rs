@@ -4,19 +4,20 @@
 //! element's guest map switch is on and the form is published.
 
 use crate::AppState;
-use crate::error::{AppError, Result};
+use crate::error::{AppError, ErrorBody, Result};
 use crate::extract::QueryParams;
 use crate::policy::{self, table};
 use crate::routes::datasources::{VIEWPORT_LIMIT, feature_collection, viewport_bounds};
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tenancy::TenantDb;
 use tenancy::tenant::datasources as store;
 use tenancy::tenant::forms::{self, Form};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -42,14 +43,32 @@ struct ViewportQuery {
     bottom: Option<f64>,
 }
 
+/// A guest map: the map element's settings, its datasource and the features in the viewport.
+#[derive(Debug, Serialize, ToSchema)]
+struct GuestMap {
+    form_name: String,
+    datasource_name: String,
+    datasource_id: String,
+    /// Every status the datasource's features have, in order.
+    status_values: Vec<String>,
+    /// The map element's `mapSettings`, as the form holds them.
+    #[serde(rename = "mapSettings")]
+    #[schema(value_type = Object)]
+    map_settings: Value,
+    /// A GeoJSON FeatureCollection with `total` (inside the viewport in all) and `omitted`.
+    #[schema(value_type = Object)]
+    features: Value,
+}
+
 /// `GET api/guest/datasource/{map_uuid}/{status_filter}`: the guest map of the map element
 /// with this uuid. `status_filter` is `all` or statuses joined by `||` (`_none` for features
 /// without one).
 #[utoipa::path(get, path = "/api/guest/datasource/{map_uuid}/{status_filter}", operation_id = table::GUEST_MAP_BY_UUID.op, tag = "guest",
     params(("map_uuid" = String, Path), ("status_filter" = String, Path), ViewportQuery),
     responses(
-        (status = 200, description = "form_name, datasource_name, datasource_id, status_values, mapSettings and features (GeoJSON with total and omitted)", body = Object),
-        (status = 404, description = "No such map, or its guest map is off")
+        (status = 200, description = "The map's settings, its datasource and the features in the viewport", body = GuestMap),
+        (status = 404, description = "No such map, or its guest map is off"),
+        (status = 422, description = "A viewport that is not one: some of the four edges, or west of east or south of north reversed", body = ErrorBody)
     ))]
 async fn by_uuid(
     State(state): State<AppState>,
@@ -75,8 +94,9 @@ async fn by_uuid(
 #[utoipa::path(get, path = "/api/guest/map/{form_id}/{element_name}/{status_filter}", operation_id = table::GUEST_MAP_BY_ELEMENT.op, tag = "guest",
     params(("form_id" = String, Path), ("element_name" = String, Path), ("status_filter" = String, Path), ViewportQuery),
     responses(
-        (status = 200, description = "As the call by uuid", body = Object),
-        (status = 404, description = "No such map, or its guest map is off")
+        (status = 200, description = "As the call by uuid", body = GuestMap),
+        (status = 404, description = "No such map, or its guest map is off"),
+        (status = 422, description = "As the call by uuid", body = ErrorBody)
     ))]
 async fn by_element(
     State(state): State<AppState>,
@@ -132,20 +152,13 @@ async fn answer(
     });
     let (features, total) =
         store::in_box(db, &source, viewport, statuses.as_deref(), VIEWPORT_LIMIT).await?;
-    let body = json!({
-        "form_name": form.name,
-        "datasource_name": source.name,
-        "datasource_id": source.id,
-        "status_values": store::statuses(db, &source).await?,
-        "mapSettings": settings,
-        "features": feature_collection(features, total),
-    });
-    Ok((
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "public, max-age=60"),
-        ],
-        body.to_string(),
-    )
-        .into_response())
+    let body = GuestMap {
+        form_name: form.name.clone(),
+        status_values: store::statuses(db, &source).await?,
+        datasource_name: source.name,
+        datasource_id: source.id,
+        map_settings: settings,
+        features: feature_collection(features, total),
+    };
+    Ok(([(header::CACHE_CONTROL, "public, max-age=60")], Json(body)).into_response())
 }

@@ -3,7 +3,7 @@
 //! confirmation of an order on invoice, and Mollie's payment webhook.
 
 use crate::AppState;
-use crate::answers::StatusMessage;
+use crate::answers::{ContactFields, StatusMessage};
 use crate::error::{AppError, ErrorBody, FieldError, Result};
 use crate::extract::{AuthUser, FormBody, JsonBody, QueryParams};
 use crate::policy::{self, ClientCtx, table};
@@ -80,10 +80,8 @@ struct BuyBody {
     /// The module (modules-buy).
     #[serde(default)]
     selected_module: Option<String>,
-    /// contact_company, contact_firstname, contact_lastname, contact_street,
-    /// contact_postal_code, contact_city, contact_email (required) and contact_tax_number.
     #[serde(flatten)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = ContactFields)]
     contact: Contact,
     /// The terms checkbox; the button is disabled without it.
     #[serde(default)]
@@ -357,7 +355,7 @@ pub(crate) struct PurchaseJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     granted: Option<String>,
     /// The contact fields of the order.
-    #[schema(value_type = Object)]
+    #[schema(value_type = ContactFields)]
     contact: Contact,
 }
 

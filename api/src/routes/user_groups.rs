@@ -234,6 +234,7 @@ struct NewGroupDocument {
 struct NewGroupData {
     /// `user_group--user_group`.
     #[serde(rename = "type", default)]
+    #[schema(required = true, pattern = "^user_group--user_group$")]
     kind: String,
     attributes: GroupAttributes,
     relationships: NewGroupRelationships,
@@ -288,9 +289,13 @@ struct GroupPatchDocument {
 
 #[derive(Debug, Deserialize, ToSchema)]
 struct GroupPatchData {
+    /// `user_group--user_group`.
     #[serde(rename = "type", default)]
+    #[schema(required = true, pattern = "^user_group--user_group$")]
     kind: String,
+    /// This group's id.
     #[serde(default)]
+    #[schema(required = true)]
     id: String,
     attributes: GroupAttributes,
 }

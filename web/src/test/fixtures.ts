@@ -168,3 +168,17 @@ export function datasourceResource(
     ...(fileId ? { file_url: `/api/client/${DEMO.id}/file/${fileId}` } : {}),
   };
 }
+
+/** The contact fields of a purchase or credit as the server answers them: all of them, empty. */
+export function emptyContact(): ApiSchemas['ContactFields'] {
+  return {
+    contact_company: '',
+    contact_firstname: '',
+    contact_lastname: '',
+    contact_street: '',
+    contact_postal_code: '',
+    contact_city: '',
+    contact_email: '',
+    contact_tax_number: '',
+  };
+}

@@ -375,17 +375,8 @@ export async function loadCredits(clientId: string, signal?: AbortSignal): Promi
   return list.data;
 }
 
-/** The contact fields every buy form and the manual addition send (spec 002 section 5). */
-export interface Contact {
-  contact_company: string;
-  contact_firstname: string;
-  contact_lastname: string;
-  contact_street: string;
-  contact_postal_code: string;
-  contact_city: string;
-  contact_email: string;
-  contact_tax_number: string;
-}
+/** The contact fields every buy form and the manual addition send (spec 002 section 5); the tax number too, empty when none. */
+export type Contact = Required<ApiSchemas['ContactFields']>;
 
 /** What an admin adds by hand (screen 10). */
 export interface ManualCredits {

@@ -2334,7 +2334,7 @@ export interface components {
             price: number;
         };
         /** @description The contact fields and the terms, as every buy form sends them. */
-        BuyBody: Record<string, unknown> & {
+        BuyBody: components["schemas"]["ContactFields"] & {
             /** @description The bundle (credit-buy). */
             bundle?: string | null;
             /** @description The module (modules-buy). */
@@ -2398,7 +2398,8 @@ export interface components {
             links: components["schemas"]["Links"];
         };
         ClientPatchAttributes: {
-            field_low_credit_email_limit?: unknown;
+            /** @description A whole number of at least 0, as a number or in digits (as the form sends it). */
+            field_low_credit_email_limit?: number | string;
             /** @description Admin and eform_employee only. */
             modules?: string[] | null;
             name?: string | null;
@@ -2437,6 +2438,21 @@ export interface components {
             fill_token: string;
             server_version: Record<string, unknown>;
         };
+        /**
+         * @description The contact fields of a purchase or a credit added by hand: all of them are required
+         *     in a request but the tax number, and the e-mail address must be a valid one.
+         */
+        ContactFields: {
+            contact_city: string;
+            contact_company: string;
+            contact_email: string;
+            contact_firstname: string;
+            contact_lastname: string;
+            contact_postal_code: string;
+            /** @description Street and house number. */
+            contact_street: string;
+            contact_tax_number?: string;
+        };
         /** @description Body of `POST api/form/{id}/copy`. */
         CopyBody: {
             /** @description The client to copy to; this form's client when left out. */
@@ -2467,7 +2483,7 @@ export interface components {
         /** @description A bundle of the ledger. */
         CreditAttributes: {
             /** @description The contact fields, when the bundle was bought or added with them. */
-            contact: Record<string, unknown>;
+            contact: components["schemas"]["ContactFields"];
             /** @description The contact's address in one line. */
             contact_address: string;
             /** @description RFC 3339, UTC. */
@@ -2531,7 +2547,8 @@ export interface components {
             /** @description This datasource's id (edit); a create has none. */
             id?: string | null;
             relationships?: components["schemas"]["DatasourceBodyRelationships"] | null;
-            type?: string;
+            /** @description `eform_datasource--{datasource_type}`, the kind in the path. */
+            type: string;
         };
         DatasourceBodyRelationships: {
             client_id?: components["schemas"]["One"] | null;
@@ -2682,6 +2699,28 @@ export interface components {
             /** @description Admin shape. */
             webhook_integrations?: Record<string, unknown>[] | null;
         };
+        /**
+         * @description The parts of a form a PATCH changes, any of them (the web sends the whole form). Parts
+         *     with calls of their own (publication, the guest id, access) are not read here.
+         */
+        FormPatch: {
+            email_settings?: Record<string, unknown>[];
+            /** @description A folder of the form's client. */
+            folder_id?: string;
+            form_name?: string;
+            /** @description form_complete_action. */
+            form_settings?: Record<string, unknown>;
+            form_summary?: string | null;
+            registrationNameToken?: string | null;
+            rules?: Record<string, unknown>[];
+            /** @description The elements. */
+            schema?: Record<string, unknown>[];
+            /** @description Merged over the stored settings key by key; `guestID` stays the server's. */
+            settings?: Record<string, unknown>;
+            /** @description Default values of the form builder. */
+            values?: Record<string, unknown>;
+            webhook_integrations?: Record<string, unknown>[];
+        };
         /** @description A form as listed in a folder tree (decision 010). */
         FormSummary: {
             folder_id?: string | null;
@@ -2728,8 +2767,10 @@ export interface components {
         };
         GroupPatchData: {
             attributes: components["schemas"]["GroupAttributes"];
-            id?: string;
-            type?: string;
+            /** @description This group's id. */
+            id: string;
+            /** @description `user_group--user_group`. */
+            type: string;
         };
         GroupPatchDocument: {
             data: components["schemas"]["GroupPatchData"];
@@ -2745,6 +2786,18 @@ export interface components {
             relationships: components["schemas"]["GroupRelationships"];
             /** @description Always `user_group--user_group`. */
             type: string;
+        };
+        /** @description A guest map: the map element's settings, its datasource and the features in the viewport. */
+        GuestMap: {
+            datasource_id: string;
+            datasource_name: string;
+            /** @description A GeoJSON FeatureCollection with `total` (inside the viewport in all) and `omitted`. */
+            features: Record<string, unknown>;
+            form_name: string;
+            /** @description The map element's `mapSettings`, as the form holds them. */
+            mapSettings: Record<string, unknown>;
+            /** @description Every status the datasource's features have, in order. */
+            status_values: string[];
         };
         /** @description Body of `POST api/guest/form/{guestId}`: the form is the guest link's. */
         GuestSendBody: components["schemas"]["SendContent"] & {
@@ -2882,7 +2935,7 @@ export interface components {
         NewClientDocument: {
             data: components["schemas"]["NewClientData"];
         };
-        NewCreditAttributes: Record<string, unknown> & {
+        NewCreditAttributes: components["schemas"]["ContactFields"] & {
             /** @description `YYYY-MM-DD`; two years ahead when absent. */
             credit_expire_date?: string | null;
             /** @description A whole number of at least 0, as a number or in digits (as the form sends it). */
@@ -2918,7 +2971,7 @@ export interface components {
             attributes: components["schemas"]["GroupAttributes"];
             relationships: components["schemas"]["NewGroupRelationships"];
             /** @description `user_group--user_group`. */
-            type?: string;
+            type: string;
         };
         NewGroupDocument: {
             data: components["schemas"]["NewGroupData"];
@@ -3011,7 +3064,7 @@ export interface components {
             /** @description The client's name (the admins' list). */
             client_name?: string | null;
             /** @description The contact fields of the order. */
-            contact: Record<string, unknown>;
+            contact: components["schemas"]["ContactFields"];
             /** @description RFC 3339, UTC. */
             created: string;
             /** Format: int64 */
@@ -6892,10 +6945,10 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description The whole form or the parts to change (see FormJson) */
+        /** @description The whole form or the parts to change */
         requestBody: {
             content: {
-                "application/json": Record<string, unknown>;
+                "application/json": components["schemas"]["FormPatch"];
             };
         };
         responses: {
@@ -8475,13 +8528,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description form_name, datasource_name, datasource_id, status_values, mapSettings and features (GeoJSON with total and omitted) */
+            /** @description The map's settings, its datasource and the features in the viewport */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["GuestMap"];
                 };
             };
             /** @description The body or query could not be read. */
@@ -8499,6 +8552,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description A viewport that is not one: some of the four edges, or west of east or south of north reversed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -8721,7 +8783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, unknown>;
+                    "application/json": components["schemas"]["GuestMap"];
                 };
             };
             /** @description The body or query could not be read. */
@@ -8739,6 +8801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description As the call by uuid */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -10041,6 +10112,12 @@ export interface operations {
                 "page[offset]"?: number;
                 /** @description Clients a page holds, at most 50. */
                 "page[limit]"?: number;
+                /**
+                 * @description Only these clients, in Drupal's filter shape: one `filter[id][condition][value][]`
+                 *     per uuid (with `filter[id][condition][path]=id` and `[operator]=IN`, which the list
+                 *     takes as said).
+                 */
+                "filter[id][condition][value][]"?: string[];
             };
             header?: never;
             path?: never;

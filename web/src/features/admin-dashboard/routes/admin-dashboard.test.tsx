@@ -5,7 +5,7 @@ import { daysBefore } from '@/lib/format';
 import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
-import { demoServer, storedSession, userInfo } from '@/test/fixtures';
+import { demoServer, emptyContact, storedSession, userInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import type { BundleOffer, ModuleOfferEdit, ReportResource } from '../api';
 
@@ -45,7 +45,7 @@ const ORDER: Purchase = {
   provider: 'invoice',
   status: 'pending',
   created: '2026-11-25T09:30:00Z',
-  contact: {},
+  contact: emptyContact(),
 };
 
 const BUNDLES: BundleOffer[] = [{ id: 'b100', name: 'Bundel 100', credits: 100, price: 5000, enabled: true, position: 1 }];

@@ -6,7 +6,7 @@ import { yearsAfter } from '@/lib/format';
 import { serverToday } from '@/lib/server-day';
 import type { Purchase } from '@/lib/purchases';
 import { installFakeServer, json, type FakeCall, type FakeHandler } from '@/test/fake-server';
-import { DEMO, demoServer, storedSession, userInfo } from '@/test/fixtures';
+import { DEMO, demoServer, emptyContact, storedSession, userInfo } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 import type { ClientResource, CreditResource } from '../api';
 import { browser } from '../checkout';
@@ -27,7 +27,7 @@ function credit(id: string, name: string, total: number, left: number, expiry: s
   return {
     type: 'eform_credit--eform_credit',
     id,
-    attributes: { name, created, credits_total: total, credits_left: left, credit_expire_date: expiry, contact: {}, contact_address: '' },
+    attributes: { name, created, credits_total: total, credits_left: left, credit_expire_date: expiry, contact: emptyContact(), contact_address: '' },
     relationships: { client_id: { data: { type: 'client--client', id: 'c1' } } },
   };
 }
@@ -44,7 +44,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     provider: 'invoice',
     status: 'pending',
     created: '2026-11-25T09:30:00Z',
-    contact: {},
+    contact: emptyContact(),
     ...overrides,
   };
 }
