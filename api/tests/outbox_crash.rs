@@ -69,6 +69,8 @@ struct Launcher {
     port: u16,
     /// Starts so far, for the log file names.
     starts: usize,
+    /// The log of the server started last, for a start that fails.
+    server_log: PathBuf,
 }
 
 impl Launcher {
@@ -100,6 +102,7 @@ impl Launcher {
         let bind = format!("127.0.0.1:{}", self.port);
         let web = self.dir.join("web");
         let mut command = self.command(&["serve", "--bind", &bind], "server")?;
+        self.server_log = self.dir.join(format!("server-{}.log", self.starts));
         Ok(Process(command.arg("--web-dir").arg(web).spawn()?))
     }
 
@@ -124,6 +127,7 @@ impl Cluster {
             dir: dir.to_owned(),
             port,
             starts: 0,
+            server_log: PathBuf::new(),
         };
         let (server, worker) = (launch.server()?, launch.worker()?);
         let cluster = Cluster {
@@ -132,8 +136,18 @@ impl Cluster {
             server,
             worker,
         };
-        wait_healthy(&cluster.base).await?;
+        cluster.healthy().await?;
         Ok(cluster)
+    }
+
+    /// Waits until the server answers; a server that does not come up is answered with its
+    /// log, which lives in the test's temporary folder and would be gone with it.
+    async fn healthy(&self) -> TestResult {
+        if let Err(err) = wait_healthy(&self.base).await {
+            let log = std::fs::read_to_string(&self.launch.server_log).unwrap_or_default();
+            return Err(format!("{err}; its log:\n{log}").into());
+        }
+        Ok(())
     }
 
     /// Kills `victim` with SIGKILL, leaves it down for `outage`, and starts it again.
@@ -151,7 +165,7 @@ impl Cluster {
         if victim != Victim::Server {
             self.worker = self.launch.worker()?;
         }
-        Ok(wait_healthy(&self.base).await?)
+        self.healthy().await
     }
 }
 
