@@ -320,9 +320,7 @@ fn apply_patch(current: &Form, body: &Map<String, Value>) -> Result<(Form, Vec<P
             next.settings = Value::Object(settings);
         }
         // Settings of another type than stored cannot be merged key by key.
-        Some(sent) if *sent != current.settings => {
-            typed(sent.clone(), Value::is_object)?;
-        }
+        Some(sent) if *sent != current.settings => return Err(wrong_type()),
         _ => {}
     }
     Ok((next, needed))
@@ -336,8 +334,12 @@ fn typed(value: Value, fits: fn(&Value) -> bool) -> Result<Value> {
     if fits(&value) {
         Ok(value)
     } else {
-        Err(AppError::BadRequest(messages::BAD_JSON.to_owned()))
+        Err(wrong_type())
     }
+}
+
+fn wrong_type() -> AppError {
+    AppError::BadRequest(messages::BAD_JSON.to_owned())
 }
 
 /// Text or null: a summary or a registration name token.
