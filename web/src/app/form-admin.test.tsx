@@ -299,7 +299,7 @@ describe('form shell and detail', () => {
     const name = await screen.findByRole('textbox', { name: /Formulier naam/ });
     await userEvent.clear(name);
     await userEvent.type(name, 'Melding openbare ruimte');
-    await userEvent.click(screen.getByRole('button', { name: 'Token $registratie.formuliernaam$ (Formuliernaam) invoegen' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Formuliernaam $registratie.formuliernaam$ invoegen' }));
     await userEvent.click(screen.getAllByRole('button', { name: 'Opslaan' })[0] as HTMLElement);
     expect(await screen.findByText('Het formulier kon niet worden aangepast.')).toBeTruthy();
     fail = false;

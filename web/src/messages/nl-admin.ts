@@ -743,7 +743,7 @@ export const nl = {
       summaryHelp: 'HTML met tokens, bijvoorbeeld <strong>$registratie.formuliernaam$</strong>.', // ours
       tokens: 'Tokens', // ours
       summaryPreview: 'Zo ziet de samenvatting eruit', // ours
-      insertToken: (label: string, token: string) => `Token ${token} (${label}) invoegen`, // ours
+      insertToken: (label: string, token: string) => `${label} ${token} invoegen`, // ours
     },
 
     summary: {

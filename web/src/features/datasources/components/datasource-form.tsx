@@ -147,7 +147,8 @@ export function DatasourceForm({ kind, clientId, current, cancelTo }: Datasource
         aria-labelledby={`${idPrefix}-title`}
         sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}
       >
-        <Typography id={`${idPrefix}-title`} variant="h6" component="h2">
+        {/* A new datasource's form is the whole page; an edited one sits under the datasource's title. */}
+        <Typography id={`${idPrefix}-title`} variant="h6" component={isNew ? 'h1' : 'h2'}>
           {isNew ? t.createTitle(nl.datasources.kinds[kind] ?? kind) : t.editTitle}
         </Typography>
         {submitted && Object.keys(errors).length > 0 && (
@@ -216,7 +217,7 @@ export function DatasourceForm({ kind, clientId, current, cancelTo }: Datasource
           </FormHelperText>
           {!isNew && draft.file && !shown.file && <Alert severity="info">{t.newFileReplaces}</Alert>}
         </Stack>
-        <FileHelp kind={kind} crs={draft.crs} />
+        <FileHelp kind={kind} crs={draft.crs} heading={isNew ? 'h2' : 'h3'} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={busy}>
             {isNew ? t.create : t.save}

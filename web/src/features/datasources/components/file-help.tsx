@@ -22,13 +22,13 @@ const EXAMPLES = {
  * kind needs (case-sensitive), data fields from the other columns, and Excel as an alternative.
  * Folded away until asked for; the summary is a button, so it opens with the keyboard.
  */
-export function FileHelp({ kind, crs }: { kind: DatasourceKind; crs: string }) {
+export function FileHelp({ kind, crs, heading }: { kind: DatasourceKind; crs: string; heading: 'h2' | 'h3' }) {
   const id = useId();
   const example = kind === 'search' ? EXAMPLES.search : crs === 'EPSG:4326' ? EXAMPLES['EPSG:4326'] : EXAMPLES['EPSG:28992'];
   const lines =
     kind === 'search' ? [t.format, t.search, t.other, t.excel, t.rows] : [t.format, t.map4326, t.map28992, t.numbers, t.other, t.excel, t.rows];
   return (
-    <Accordion variant="outlined" disableGutters>
+    <Accordion variant="outlined" disableGutters slotProps={{ heading: { component: heading } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-summary`}>
         <Typography>{t.title}</Typography>
       </AccordionSummary>

@@ -4,7 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FolderIcon from '@mui/icons-material/Folder';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
-import { useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { FolderNode } from '@/lib/api/types';
 
 export type TreeItem =
@@ -58,7 +58,7 @@ export function FolderTree({ items, label, onOpenForm }: { items: TreeItem[]; la
   const [expanded, setExpanded] = useState(() => initiallyExpanded(items));
   const visible = useMemo(() => visibleItems(items, expanded), [items, expanded]);
   const [focusedId, setFocusedId] = useState<string | null>(null);
-  const refs = useRef(new Map<string, HTMLLIElement>());
+  const refs = useRef(new Map<string, HTMLDivElement>());
   // The tab stop: the focused item while it is visible, else the first item.
   const tabStop = visible.some((entry) => entry.item.id === focusedId) ? focusedId : (visible[0]?.item.id ?? null);
 
@@ -80,7 +80,6 @@ export function FolderTree({ items, label, onOpenForm }: { items: TreeItem[]; la
   };
 
   const onKeyDown = (event: KeyboardEvent, entry: Visible) => {
-    event.stopPropagation();
     const position = visible.findIndex((candidate) => candidate.item.id === entry.item.id);
     const { item } = entry;
     const isOpen = item.kind === 'folder' && expanded.has(item.id);
@@ -119,31 +118,30 @@ export function FolderTree({ items, label, onOpenForm }: { items: TreeItem[]; la
     list.map((item) => {
       const isFolder = item.kind === 'folder';
       const isOpen = isFolder && expanded.has(item.id);
-      const onClick = (event: MouseEvent) => {
-        event.stopPropagation();
+      const onClick = () => {
         setFocusedId(item.id);
         activate(item);
       };
+      const groupId = `${item.id}-group`;
+      // The treeitem is the row alone and owns its group (the pattern of WAI-ARIA's navigation
+      // tree): as the list item around both, its text would be every child's name as well, which
+      // is not the name a screen reader reads for it (WCAG 2.5.3).
       return (
-        <li
-          key={item.id}
-          ref={(node) => {
-            if (node) refs.current.set(item.id, node);
-            else refs.current.delete(item.id);
-          }}
-          role="treeitem"
-          aria-level={level}
-          aria-expanded={isFolder ? isOpen : undefined}
-          aria-labelledby={`${item.id}-label`}
-          tabIndex={item.id === tabStop ? 0 : -1}
-          onKeyDown={(event) => onKeyDown(event, { item, parentId })}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) setFocusedId(item.id);
-          }}
-          onClick={onClick}
-          style={{ outline: 'none' }}
-        >
+        <li key={item.id} role="none">
           <Box
+            ref={(node: HTMLDivElement | null) => {
+              if (node) refs.current.set(item.id, node);
+              else refs.current.delete(item.id);
+            }}
+            role="treeitem"
+            aria-level={level}
+            aria-expanded={isFolder ? isOpen : undefined}
+            aria-owns={isFolder && isOpen ? groupId : undefined}
+            aria-labelledby={`${item.id}-label`}
+            tabIndex={item.id === tabStop ? 0 : -1}
+            onKeyDown={(event) => onKeyDown(event, { item, parentId })}
+            onFocus={() => setFocusedId(item.id)}
+            onClick={onClick}
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -153,8 +151,9 @@ export function FolderTree({ items, label, onOpenForm }: { items: TreeItem[]; la
               pl: 1 + (level - 1) * 3,
               cursor: 'pointer',
               borderRadius: 1,
+              outline: 'none',
               '&:hover': { bgcolor: 'action.hover' },
-              'li:focus-visible > &': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
             }}
           >
             {isFolder ? (isOpen ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />) : <Box sx={{ width: 20 }} />}
@@ -166,7 +165,7 @@ export function FolderTree({ items, label, onOpenForm }: { items: TreeItem[]; la
             <span id={`${item.id}-label`}>{item.label}</span>
           </Box>
           {isFolder && isOpen && (
-            <ul role="group" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul id={groupId} role="group" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {renderItems(item.children, level + 1, item.id)}
             </ul>
           )}

@@ -55,9 +55,10 @@ export function RecordSearch({ target, formId, fields }: RecordSearchProps) {
   };
 
   return (
-    <Accordion variant="outlined" disableGutters>
+    // The summary is the section's heading, one level below the form's title (MUI makes it an h3).
+    <Accordion variant="outlined" disableGutters slotProps={{ heading: { component: 'h2' } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${idPrefix}-content`} id={`${idPrefix}-header`}>
-        <Typography component="h2" variant="subtitle1">
+        <Typography component="span" variant="subtitle1">
           {nl.search.title}
         </Typography>
       </AccordionSummary>

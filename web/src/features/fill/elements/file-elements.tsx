@@ -146,6 +146,7 @@ function FileInput(props: ElementProps & { image: boolean }) {
   const hd = element.hdImages === true;
 
   const previewUrls = useRef(localPreviews);
+  const chooser = useRef<HTMLInputElement>(null);
   previewUrls.current = localPreviews;
 
   useEffect(() => {
@@ -293,25 +294,28 @@ function FileInput(props: ElementProps & { image: boolean }) {
         ),
       )}
       <Box sx={{ mt: 1 }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={!online && !canKeep}>
+        {/* A real button that opens the chooser: a label made a button is no button to a
+            screen reader or keyboard, and ARIA does not allow the role there. */}
+        <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={!online && !canKeep} onClick={() => chooser.current?.click()}>
           {image ? nl.elements.chooseImage : nl.elements.chooseFile}
-          <input
-            id={id}
-            type="file"
-            hidden
-            multiple
-            aria-label={element.label}
-            accept={image ? 'image/*' : undefined}
-            // useOnlyCamera: straight to the rear camera instead of the photo library.
-            capture={image && element.useOnlyCamera ? 'environment' : undefined}
-            disabled={!online && !canKeep}
-            onChange={(event) => {
-              choose(event.target.files);
-              // The same file can be chosen again after a removal.
-              event.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={chooser}
+          id={id}
+          type="file"
+          hidden
+          multiple
+          aria-label={element.label}
+          accept={image ? 'image/*' : undefined}
+          // useOnlyCamera: straight to the rear camera instead of the photo library.
+          capture={image && element.useOnlyCamera ? 'environment' : undefined}
+          disabled={!online && !canKeep}
+          onChange={(event) => {
+            choose(event.target.files);
+            // The same file can be chosen again after a removal.
+            event.target.value = '';
+          }}
+        />
         {!online && !canKeep && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {nl.elements.filesOfflineDisabled}

@@ -47,7 +47,7 @@ export function FormListAdminRoute() {
     });
 
   const renderFolders = (list: readonly AdminFolder[], level: number) => (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} role={level === 0 ? undefined : 'group'}>
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {list.map((folder) => {
         const open = !collapsed.has(folder.folder_id);
         const groupId = `form-list-${folder.folder_id}`;

@@ -165,7 +165,7 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
       </Box>
 
       <Paper variant="outlined" component="section" aria-label={t.addTitle} sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
           {t.addTitle}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -188,7 +188,7 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
       </Paper>
 
       <Paper variant="outlined" component="section" aria-label={t.favourites} sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
           {t.favourites}
         </Typography>
         {context.favourites.length === 0 ? (
@@ -262,10 +262,11 @@ function removeText(element: FormElement | undefined, rules: readonly Rule[]): s
   return users.length > 0 ? `${question} ${nl.formEditor.usedInRules(users.join(', '))}` : question;
 }
 
+// Pixels in text: MUI's sx reads a bare 1 as 100 %, which made this box as wide as its column.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

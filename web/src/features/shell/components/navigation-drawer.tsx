@@ -44,6 +44,8 @@ export function NavigationDrawer({ session, variant, open, onClose }: Navigation
       variant={variant}
       open={open}
       onClose={onClose}
+      // Over the page on a phone the drawer is a dialog (MUI's), which needs a name.
+      slotProps={{ paper: variant === 'temporary' ? { 'aria-label': nl.shell.navigation } : {} }}
       sx={{
         width: variant === 'permanent' ? DRAWER_WIDTH : undefined,
         flexShrink: 0,
@@ -51,44 +53,48 @@ export function NavigationDrawer({ session, variant, open, onClose }: Navigation
       }}
     >
       {variant === 'permanent' && <Toolbar />}
-      <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
-        <Typography variant="body2" noWrap title={session.user.email} data-testid="user-email">
-          {session.user.email}
-        </Typography>
-        <ClientSelector session={session} onSwitched={() => closeIfOverlay?.()} />
-      </Box>
-      <Divider />
-      <List component="nav" aria-label={nl.shell.navigation} sx={{ flexGrow: 1 }}>
-        {entries.map((entry) =>
-          entry.kind === 'heading' ? (
-            <ListSubheader key={`heading-${entry.key}`} component="div">
-              {entry.label}
-            </ListSubheader>
-          ) : (
-            <ListItemButton
-              key={entry.key}
-              component={NavLink}
-              to={entry.to}
-              end
-              onClick={closeIfOverlay}
-              sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 500 } }}
-            >
-              <ListItemText primary={entry.label} />
-              {entry.badge !== undefined && (
-                <Badge badgeContent={entry.badge} showZero color="primary" sx={{ mr: 1 }} />
-              )}
-            </ListItemButton>
-          ),
-        )}
-      </List>
-      <Divider />
-      <List>
-        <ListItemButton component={NavLink} to={paths.logout.build()} onClick={closeIfOverlay}>
-          <ListItemText primary={nl.shell.logout} />
-        </ListItemButton>
-      </List>
-      <Box sx={{ px: 2, pb: 2 }}>
-        <VersionText />
+      {/* All of the drawer is the navigation landmark: whose account, which client, where to go,
+          sign out. Its entries are links, not a list, so they sit in plain blocks. */}
+      <Box component="nav" aria-label={nl.shell.navigation} sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+        <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+          <Typography variant="body2" noWrap title={session.user.email} data-testid="user-email">
+            {session.user.email}
+          </Typography>
+          <ClientSelector session={session} onSwitched={() => closeIfOverlay?.()} />
+        </Box>
+        <Divider />
+        <List component="div" sx={{ flexGrow: 1 }}>
+          {entries.map((entry) =>
+            entry.kind === 'heading' ? (
+              <ListSubheader key={`heading-${entry.key}`} component="div">
+                {entry.label}
+              </ListSubheader>
+            ) : (
+              <ListItemButton
+                key={entry.key}
+                component={NavLink}
+                to={entry.to}
+                end
+                onClick={closeIfOverlay}
+                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 500 } }}
+              >
+                <ListItemText primary={entry.label} />
+                {entry.badge !== undefined && (
+                  <Badge badgeContent={entry.badge} showZero color="primary" sx={{ mr: 1 }} />
+                )}
+              </ListItemButton>
+            ),
+          )}
+        </List>
+        <Divider />
+        <List component="div">
+          <ListItemButton component={NavLink} to={paths.logout.build()} onClick={closeIfOverlay}>
+            <ListItemText primary={nl.shell.logout} />
+          </ListItemButton>
+        </List>
+        <Box sx={{ px: 2, pb: 2 }}>
+          <VersionText />
+        </Box>
       </Box>
     </Drawer>
   );
