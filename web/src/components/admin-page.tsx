@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { pageColumn } from './page-column';
 
 interface AdminPageProps {
   title: string;
@@ -14,7 +15,7 @@ interface AdminPageProps {
 /** The frame of an admin page (form admin, spec 001 screens 2 to 5; clients, spec 002 screens 1 to 3): the title, its actions, the content. */
 export function AdminPage({ title, actions, maxWidth, children }: AdminPageProps) {
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3, maxWidth }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {title}

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLoaderData, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DutchPagination } from '@/components/dutch-pagination';
+import { pageColumn } from '@/components/page-column';
 import { PurchaseTable } from '@/components/purchase-table';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session';
@@ -98,7 +99,7 @@ export function ClientCreditsRoute() {
   const notice = purchaseId === null ? null : orderNotice(returned);
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3 }}>
       {notice && (
         <Alert severity={notice.severity} data-testid="order-notice">
           <AlertTitle>{t.orderTitle}</AlertTitle>

@@ -13,6 +13,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { restoreSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl-admin';
 import { loadClientAccess, loadClientDetails } from '../api';
@@ -55,7 +56,7 @@ export function ClientShellRoute() {
   const active = tabs.find((tab) => tab.key === activeKey)?.to ?? false;
 
   return (
-    <Box sx={{ display: 'grid', gap: 0 }}>
+    <Box sx={{ ...pageColumn, gap: 0 }}>
       <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, pt: 2 }}>
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
           {client.name}

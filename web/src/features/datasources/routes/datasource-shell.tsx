@@ -15,6 +15,7 @@ import {
   type LoaderFunctionArgs,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { paths } from '@/config/paths';
 import { restoreSession } from '@/lib/auth/session';
 import { nl } from '@/messages/nl-admin';
@@ -62,7 +63,7 @@ export function DatasourceShellRoute() {
   const active = tabs.find((tab) => tab.key === tabAt(pathname))?.to ?? false;
 
   return (
-    <Box sx={{ display: 'grid', gap: 0 }}>
+    <Box sx={{ ...pageColumn, gap: 0 }}>
       <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, pt: 2 }}>
         <Breadcrumbs aria-label={t.breadcrumbs} sx={{ mb: 0.5 }}>
           <Link component={RouterLink} to={paths.datasource_list.build()} underline="hover" color="inherit">

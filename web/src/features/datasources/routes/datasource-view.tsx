@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { pageColumn } from '@/components/page-column';
 import { copyText } from '@/lib/clipboard';
 import { saveBlob } from '@/lib/download';
 import { formatTimestamp } from '@/lib/format';
@@ -80,7 +81,7 @@ export function DatasourceViewRoute() {
   ];
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3, maxWidth: 960 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3, maxWidth: 960 }}>
       <Paper variant="outlined" component="section" aria-labelledby="datasource-details-title" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <Typography id="datasource-details-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>

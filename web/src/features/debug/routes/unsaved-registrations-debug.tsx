@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useEffect, useState } from 'react';
+import { pageColumn } from '@/components/page-column';
 import { PageLoading } from '@/components/page-loading';
 import { formatTimestamp } from '@/lib/format';
 import type { SavedRegistration } from '@/lib/offline/db';
@@ -85,7 +86,7 @@ export function UnsavedRegistrationsDebugRoute() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 2 }}>
       <Typography variant="h4" component="h1">
         {nl.debug.unsavedTitle}
       </Typography>

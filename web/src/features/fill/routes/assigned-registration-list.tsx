@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLoaderData, useNavigate } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { SafeHtml } from '@/components/safe-html';
 import { paths } from '@/config/paths';
 import { formatTimestamp } from '@/lib/format';
@@ -32,7 +33,7 @@ export function AssignedRegistrationListRoute() {
   const rows = useLoaderData<AssignedRow[]>();
   const navigate = useNavigate();
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3 }}>
       <Typography variant="h4" component="h1">
         {nl.workflow.listTitle}
       </Typography>

@@ -6,6 +6,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { PageLoading } from '@/components/page-loading';
 import { referencedWordFiles } from '@/lib/word-templates';
 import { nl } from '@/messages/nl-admin';
@@ -81,7 +82,7 @@ export function FormShellRoute() {
   if (loaded.status === 'failed') throw loaded.error;
 
   return (
-    <Box sx={{ display: 'grid', gap: 0 }}>
+    <Box sx={{ ...pageColumn, gap: 0 }}>
       <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 2, sm: 3 }, pt: 2 }}>
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
           {context ? context.form.form_name : nl.formAdmin.loading}

@@ -12,6 +12,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DutchPagination } from '@/components/dutch-pagination';
+import { pageColumn } from '@/components/page-column';
 import { PageLoading } from '@/components/page-loading';
 import { paths } from '@/config/paths';
 import { useAdminForm } from '@/features/form-admin/form-context';
@@ -80,7 +81,7 @@ export function FormRegistrationsRoute() {
   const offered = downloads.filter(([, , allowed]) => allowed);
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 2 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h2">
           {nl.review.title}

@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { DutchPagination } from '@/components/dutch-pagination';
+import { pageColumn } from '@/components/page-column';
 import { PageLoading } from '@/components/page-loading';
 import { SafeHtml } from '@/components/safe-html';
 import { ApiError } from '@/lib/api';
@@ -32,7 +33,7 @@ export function MyRegistrationsRoute() {
   const state = useMyRegistrations(page, size);
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3 }}>
       <Typography variant="h4" component="h1">
         {nl.myRegistrations.title}
       </Typography>

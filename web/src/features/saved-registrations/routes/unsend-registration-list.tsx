@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { PageLoading } from '@/components/page-loading';
 import { SafeHtml } from '@/components/safe-html';
 import { paths } from '@/config/paths';
@@ -63,7 +64,7 @@ export function UnsendRegistrationListRoute() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 3 }}>
       <Typography variant="h4" component="h1">
         {nl.offline.listTitle}
       </Typography>
