@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { CONTEXT_OPTIONS, launchBrowser } from './browser';
 import { checkPrerequisites, EformServer, WEB_DIR } from './harness';
 import { Journal } from './journal';
+import { accessibilityScenarios } from './accessibility-scenarios';
 import { builderScenarios } from './builder-scenarios';
 import { clientScenarios } from './client-scenarios';
 import { creditScenarios } from './credit-scenarios';
@@ -62,7 +63,7 @@ async function runScenario(browser: Browser, scenario: Scenario): Promise<void> 
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios, ...creditScenarios, ...datasourceScenarios, ...mapScenarios, ...locationScenarios];
+  const all = [...scenarios, ...offlineScenarios, ...builderScenarios, ...reviewScenarios, ...notificationScenarios, ...clientScenarios, ...creditScenarios, ...datasourceScenarios, ...mapScenarios, ...locationScenarios, ...accessibilityScenarios];
   const selected = filter ? all.filter((s) => s.name.includes(filter)) : all;
   let passed = 0;
   let failed = 0;
