@@ -420,5 +420,11 @@ mod tests {
         );
         assert_eq!(read(r#"{"credits": 1, "price": -1.0, "share": 1}"#), None);
         assert_eq!(read("{"), None);
+        // Seventeen digits: serde_json's fast float reading made this 3810802372904377.5, a
+        // fraction (found by the contract run); read exactly, it is the whole number it says.
+        assert_eq!(
+            read(r#"{"credits": 3810802372904378.0, "price": 1, "share": 1}"#),
+            counts(3_810_802_372_904_378, 1, 1.0)
+        );
     }
 }
