@@ -416,6 +416,7 @@ async fn create(
     request_body(content = DatasourceBody, content_type = "application/vnd.api+json"),
     responses(
         (status = 200, description = "Saved; with a new file its import is queued", body = DatasourceDocument, content_type = "application/vnd.api+json"),
+        (status = 409, description = "A new file or coordinate system while an import of it runs", body = ErrorBody),
         (status = 422, description = "A value that cannot be saved", body = ErrorDocument, content_type = "application/vnd.api+json")
     ))]
 async fn update(
