@@ -17,6 +17,7 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -97,56 +98,59 @@ export function FolderListAdminRoute() {
         <Typography>{t.empty}</Typography>
       ) : (
         <Paper variant="outlined">
-          <Table size="small" aria-label={t.title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t.columnName}</TableCell>
-                {hideColumn && <TableCell align="center">{t.columnHidden}</TableCell>}
-                <TableCell align="right">{t.columnActions}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map(({ folder, depth }) => {
-                const actions = !folder.folder_hidden || actsOnHidden;
-                return (
-                  <TableRow key={folder.folder_id} hover>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: depth * 3 }}>
-                        <FolderIcon color={folder.folder_hidden ? 'disabled' : 'primary'} fontSize="small" />
-                        <span>{folder.folder_name}</span>
-                        {folder.folder_hidden && <Chip size="small" label={t.hiddenChip} />}
-                      </Box>
-                    </TableCell>
-                    {hideColumn && (
-                      <TableCell align="center">
-                        {canSeeHidden && (
-                          <IconButton
-                            aria-label={folder.folder_hidden ? t.show(folder.folder_name) : t.hide(folder.folder_name)}
-                            disabled={busy}
-                            onClick={() => void toggleHidden(folder)}
-                          >
-                            {folder.folder_hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                          </IconButton>
+          {/* On a narrow phone the table scrolls in its box, not the page. */}
+          <TableContainer>
+            <Table size="small" aria-label={t.title}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t.columnName}</TableCell>
+                  {hideColumn && <TableCell align="center">{t.columnHidden}</TableCell>}
+                  <TableCell align="right">{t.columnActions}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map(({ folder, depth }) => {
+                  const actions = !folder.folder_hidden || actsOnHidden;
+                  return (
+                    <TableRow key={folder.folder_id} hover>
+                      <TableCell>
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: depth * 3 }}>
+                          <FolderIcon color={folder.folder_hidden ? 'disabled' : 'primary'} fontSize="small" />
+                          <span>{folder.folder_name}</span>
+                          {folder.folder_hidden && <Chip size="small" label={t.hiddenChip} />}
+                        </Box>
+                      </TableCell>
+                      {hideColumn && (
+                        <TableCell align="center">
+                          {canSeeHidden && (
+                            <IconButton
+                              aria-label={folder.folder_hidden ? t.show(folder.folder_name) : t.hide(folder.folder_name)}
+                              disabled={busy}
+                              onClick={() => void toggleHidden(folder)}
+                            >
+                              {folder.folder_hidden ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                            </IconButton>
+                          )}
+                        </TableCell>
+                      )}
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {actions && (
+                          <>
+                            <IconButton aria-label={t.rename(folder.folder_name)} disabled={busy} onClick={() => setRenaming(folder)}>
+                              <EditOutlinedIcon />
+                            </IconButton>
+                            <IconButton aria-label={t.remove(folder.folder_name)} disabled={busy} onClick={() => setDeleting(folder)}>
+                              <DeleteOutlineIcon />
+                            </IconButton>
+                          </>
                         )}
                       </TableCell>
-                    )}
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {actions && (
-                        <>
-                          <IconButton aria-label={t.rename(folder.folder_name)} disabled={busy} onClick={() => setRenaming(folder)}>
-                            <EditOutlinedIcon />
-                          </IconButton>
-                          <IconButton aria-label={t.remove(folder.folder_name)} disabled={busy} onClick={() => setDeleting(folder)}>
-                            <DeleteOutlineIcon />
-                          </IconButton>
-                        </>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </Paper>
       )}
       {renaming && <RenameDialog folder={renaming} onClose={() => setRenaming(null)} onRenamed={reload} />}

@@ -126,35 +126,38 @@ export function SchemaEditor({ schema, onChange, depth, label }: SchemaEditorPro
                 }}
                 onDragEnd={() => setDragging(null)}
                 divider
-                sx={{ gap: 1, opacity: dragging === index ? 0.5 : 1, bgcolor: 'background.paper' }}
+                // On a narrow phone the buttons go below the name, together, instead of past the screen's edge.
+                sx={{ gap: 1, flexWrap: 'wrap', opacity: dragging === index ? 0.5 : 1, bgcolor: 'background.paper' }}
               >
                 {/* Dragging is for the mouse; keyboard users have the move buttons. */}
                 <DragIndicatorIcon aria-hidden sx={{ cursor: 'grab', color: 'text.secondary' }} />
-                <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
                   <Typography noWrap>{name}</Typography>
                   <Typography variant="body2" color="text.secondary" noWrap>
                     {typeLabel(element.elementType)} · {element.name}
                   </Typography>
                 </Box>
-                {canBeRequired(element.elementType) && !hasRule(element, 'required') && (
-                  <Chip size="small" label={t.optional} />
-                )}
-                <IconButton aria-label={t.moveUp(name)} disabled={index === 0} onClick={() => move(index, index - 1)}>
-                  <ArrowUpwardIcon />
-                </IconButton>
-                <IconButton
-                  aria-label={t.moveDown(name)}
-                  disabled={index === schema.length - 1}
-                  onClick={() => move(index, index + 1)}
-                >
-                  <ArrowDownwardIcon />
-                </IconButton>
-                <IconButton aria-label={t.edit(name)} onClick={() => setEditing({ element, index })}>
-                  <EditIcon />
-                </IconButton>
-                <IconButton aria-label={t.remove(name)} onClick={() => setRemoving(index)}>
-                  <DeleteIcon />
-                </IconButton>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+                  {canBeRequired(element.elementType) && !hasRule(element, 'required') && (
+                    <Chip size="small" label={t.optional} />
+                  )}
+                  <IconButton aria-label={t.moveUp(name)} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                    <ArrowUpwardIcon />
+                  </IconButton>
+                  <IconButton
+                    aria-label={t.moveDown(name)}
+                    disabled={index === schema.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <ArrowDownwardIcon />
+                  </IconButton>
+                  <IconButton aria-label={t.edit(name)} onClick={() => setEditing({ element, index })}>
+                    <EditIcon />
+                  </IconButton>
+                  <IconButton aria-label={t.remove(name)} onClick={() => setRemoving(index)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Box>
               </ListItem>
             );
           })}
