@@ -15,8 +15,8 @@ export function UpdateSnackbar() {
       message={nl.shell.updateAvailable}
       action={
         <Button
-          color="secondary"
           size="small"
+          sx={{ color: 'secondary.light' }}
           disabled={updating}
           onClick={() => {
             setUpdating(true);
