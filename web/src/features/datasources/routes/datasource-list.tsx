@@ -80,7 +80,15 @@ export function DatasourceListRoute() {
       >
         {t.add}
       </Button>
-      <Menu id={menuId} anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
+      {/* Beside its button in the page's main landmark, not in a portal after every landmark. */}
+      <Menu
+        id={menuId}
+        anchorEl={menuAnchor}
+        open={menuAnchor !== null}
+        onClose={() => setMenuAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+        disablePortal
+      >
         {DATASOURCE_KINDS.map((kind) => {
           const isLocked = kindLocked(rights, kind);
           return (

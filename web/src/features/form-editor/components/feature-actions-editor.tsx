@@ -62,7 +62,8 @@ export function FeatureActionsEditor({ actions, onChange, errors, idPrefix, data
         const n = a + 1;
         return (
           <>
-            <Typography variant="subtitle2" component="h4">
+            {/* One level below the element dialog's title, an h2. */}
+            <Typography variant="subtitle2" component="h3">
               {t.featureAction(n)}
             </Typography>
             <RowList

@@ -82,20 +82,21 @@ export function RichTextField({ label, value, onChange, problem, help, tokens, p
         >
           {t.insertToken}
         </Button>
-        <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-          {tokens.map((token) => (
-            <MenuItem
-              key={token.token}
-              onClick={() => {
-                setMenuAnchor(null);
-                apply((text, start, end) => insertAtSelection(text, start, end, token.token));
-              }}
-            >
-              {t.tokenOption(token.label, token.token)}
-            </MenuItem>
-          ))}
-        </Menu>
       </Stack>
+      {/* Beside the toolbar in the page's main landmark, not in a portal after every landmark. */}
+      <Menu id={menuId} anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)} disablePortal>
+        {tokens.map((token) => (
+          <MenuItem
+            key={token.token}
+            onClick={() => {
+              setMenuAnchor(null);
+              apply((text, start, end) => insertAtSelection(text, start, end, token.token));
+            }}
+          >
+            {t.tokenOption(token.label, token.token)}
+          </MenuItem>
+        ))}
+      </Menu>
       <TextField
         id={fieldId}
         label={label}

@@ -98,7 +98,8 @@ export function FormRegistrationsRoute() {
             >
               {nl.review.download}
             </Button>
-            <Menu id={menuId} anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
+            {/* Beside its button in the page's main landmark, not in a portal after every landmark. */}
+            <Menu id={menuId} anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)} disablePortal>
               {offered.map(([kind, label]) => (
                 <MenuItem
                   key={kind}

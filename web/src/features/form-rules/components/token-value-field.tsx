@@ -65,7 +65,8 @@ export function TokenValueField({ id, value, onChange, tokens, error }: TokenVal
           },
         }}
       />
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      {/* Beside its button in the page's main landmark, not in a portal after every landmark. */}
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} disablePortal>
         {tokens.map(({ token, label }) => (
           <MenuItem key={token} onClick={() => insert(token)}>
             {label} (${token}$)
