@@ -6,15 +6,23 @@
  * - toegankelijk2: a field user on a phone: the closed and the opened menu, a form sent too early
  *   (its error toast and field errors), the sent dialog, and a registration opened again; and
  *   no screen of theirs wider than the phone.
+ * - toegankelijk3: the screens off the main paths: the guest form (its record search open) and
+ *   the guest map as a visitor who is not signed in; then as an admin the form builder's element
+ *   dialogs (a choice, a search, an image, a subform, a linked form, a map, and a new element
+ *   refused by 'Klaar'), the rule editor with a refused rule and its token menu, a new e-mail's
+ *   token menu, and the exports of registrations and of a datasource with the menus before them.
  * A failure lists every element and rule, with the screen it was found on.
  */
 import type { Page } from 'playwright-core';
 import { checkScreen, checkWidth } from './accessibility';
 import { CONTEXT_OPTIONS } from './browser';
+import { stayOffTheInternet } from './map-scenarios';
 import { apiGet, apiKey, formIdByName, type Scenario, signIn, TIMEOUT } from './steps';
 
 const ADMIN = 'admin@demo.eform.nl';
 const FILLER = 'invuller@demo.eform.nl';
+/** The seeded map element's uuid (seeds/demo-forms.json), with its guest map on. */
+const MAP_UUID = 'b3000000-0000-4000-8000-000000000001';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
 function assertNone(found: readonly string[]): void {
@@ -121,6 +129,94 @@ export const accessibilityScenarios: Scenario[] = [
       } finally {
         await context.close();
       }
+    },
+  },
+  {
+    name: 'toegankelijk3: a guest and an admin meet no accessibility problem in the guest screens, the builder\'s dialogs and the exports',
+    async run({ server, context, page }) {
+      const found: string[] = [];
+      const base = server.baseUrl;
+      // The guest map's base map comes from PDOK; without it the plain local style draws.
+      await stayOffTheInternet(context);
+      const key = await apiKey(base, ADMIN);
+
+      // Signed out: the guest form and the guest map.
+      const guest = await formIdByName(base, key, 'Gastmelding');
+      const { form_guest_id: guestId } = await apiGet<{ form_guest_id: string | null }>(base, key, `/api/form/${guest}`);
+      await visit(page, base, `/guest/form/${guestId ?? ''}`, found);
+      await page.getByRole('button', { name: 'Zoeken in registraties' }).click();
+      await page.getByLabel('Zoekterm').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'guest form, record search open', found);
+      await visit(page, base, `/guest/map/${MAP_UUID}`, found);
+
+      // An admin in the form builder: the element dialogs.
+      await signIn(page, base, ADMIN);
+      const all = await formIdByName(base, key, 'Alle elementen');
+      const mapForm = await formIdByName(base, key, 'Demo kaartmelding');
+      const editElement = async (form: string, label: string, type: string) => {
+        await page.goto(`${base}/admin/form/${form}/edit`);
+        await page.getByRole('button', { name: `${label} bewerken`, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: `${type} bewerken` });
+        await dialog.waitFor({ timeout: TIMEOUT });
+        await checkScreen(page, `element dialog ${label}`, found);
+      };
+      await editElement(all, 'Urgentie', 'Keuzelijst');
+      await editElement(all, 'Straat', 'Zoeken');
+      await editElement(all, 'Logo', 'Afbeelding');
+      await editElement(all, 'Kostenposten', 'Subformulier');
+      await editElement(all, 'Gekoppelde melding', 'Gekoppeld formulier');
+      await editElement(mapForm, 'Welke lantaarnpaal is defect?', 'Kaart');
+      await page.goto(`${base}/admin/form/${all}/edit`);
+      await page.getByRole('button', { name: 'Keuzerondjes toevoegen', exact: true }).click();
+      const added = page.getByRole('dialog', { name: 'Keuzerondjes bewerken' });
+      await added.getByRole('button', { name: 'Klaar' }).click();
+      await added.getByText('Controleer de velden van dit element.').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'new element refused by Klaar', found);
+
+      // The rule editor: a new rule, refused, then with a condition and its token menu open.
+      await page.goto(`${base}/admin/form/${all}/rules`);
+      await page.getByRole('button', { name: 'Regel toevoegen' }).click();
+      await page.getByRole('button', { name: 'Regels opslaan' }).click();
+      await page.getByLabel('Naam van de regel').last().waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'rule editor, rule refused', found);
+      const condition = page.getByRole('group', { name: 'Voorwaarde 1' }).last();
+      await condition.getByRole('combobox', { name: 'Element' }).click();
+      await page.getByRole('option', { name: 'Onderwerp (onderwerp)', exact: true }).click();
+      await condition.getByRole('combobox', { name: 'Vergelijking' }).click();
+      await page.getByRole('option').first().click();
+      await condition.getByRole('button', { name: 'Token invoegen' }).click();
+      await page.getByRole('menu').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'rule editor, token menu open', found);
+      await page.keyboard.press('Escape');
+
+      // The e-mails tab: a new e-mail, with the token menu of its rich text open.
+      await page.goto(`${base}/admin/form/${all}/emails`);
+      await page.getByRole('button', { name: 'E-mail toevoegen' }).click();
+      await page.getByRole('toolbar').first().getByRole('button', { name: 'Token invoegen' }).click();
+      await page.getByRole('menu').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'e-mails, token menu open', found);
+      await page.keyboard.press('Escape');
+
+      // The exports: registrations (the menu, then the progress dialog) and a datasource.
+      await page.goto(`${base}/admin/form/${all}/registrations`);
+      await page.getByRole('button', { name: 'Downloaden' }).click();
+      await page.getByRole('menu').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'registrations, download menu open', found);
+      await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Download voorbereiden' }).waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'registrations, download dialog', found);
+      await page.goto(`${base}/datasources`);
+      await page.getByRole('button', { name: 'Databron toevoegen' }).click();
+      await page.getByRole('menu').waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'datasources, add menu open', found);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden', timeout: TIMEOUT });
+      await page.getByRole('link', { name: 'Demo lantaarnpalen' }).first().click();
+      await page.getByRole('heading', { name: 'Demo lantaarnpalen', level: 1 }).waitFor({ timeout: TIMEOUT });
+      await page.getByRole('button', { name: 'Exporteren' }).click();
+      await page.getByRole('dialog', { name: 'Databron exporteren' }).waitFor({ timeout: TIMEOUT });
+      await checkScreen(page, 'datasource export dialog', found);
+      assertNone(found);
     },
   },
 ];

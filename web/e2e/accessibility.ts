@@ -42,10 +42,10 @@ export async function accessibilityProblems(page: Page, skip: readonly string[] 
 
 /**
  * Collects the problems of the screen on view under `label`, once it has its title (or an open
- * dialog, which hides the title from assistive technology) and its data.
+ * dialog or menu, which hides the title from assistive technology) and its data.
  */
 export async function checkScreen(page: Page, label: string, found: string[], skip: readonly string[] = []): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).first().waitFor({ timeout: TIMEOUT });
+  await page.getByRole('heading', { level: 1 }).or(page.getByRole('dialog')).or(page.getByRole('menu')).first().waitFor({ timeout: TIMEOUT });
   // A screen that keeps asking (a job's progress) is checked as it stands after the timeout.
   await page.waitForLoadState('networkidle', { timeout: TIMEOUT }).catch(() => undefined);
   found.push(...(await accessibilityProblems(page, skip)).map((problem) => `${label}: ${problem}`));
