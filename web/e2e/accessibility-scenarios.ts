@@ -10,7 +10,8 @@
  *   the guest map as a visitor who is not signed in; then as an admin the form builder's element
  *   dialogs (a choice, a search, an image, a subform, a linked form, a map, and a new element
  *   refused by 'Klaar'), the rule editor with a refused rule and its token menu, a new e-mail's
- *   token menu, and the exports of registrations and of a datasource with the menus before them.
+ *   token menu, the exports of registrations and of a datasource with the menus before them,
+ *   and the form's overview no wider than a 320 px screen.
  * A failure lists every element and rule, with the screen it was found on.
  */
 import type { Page } from 'playwright-core';
@@ -216,6 +217,11 @@ export const accessibilityScenarios: Scenario[] = [
       await page.getByRole('button', { name: 'Exporteren' }).click();
       await page.getByRole('dialog', { name: 'Databron exporteren' }).waitFor({ timeout: TIMEOUT });
       await checkScreen(page, 'datasource export dialog', found);
+
+      // WCAG 1.4.10's narrowest screen: the form's overview with its edit panel and preview.
+      await page.setViewportSize({ width: 320, height: 640 });
+      await visit(page, base, `/admin/form/${all}`, found);
+      await checkWidth(page, 'form overview at 320 px', found);
       assertNone(found);
     },
   },

@@ -20,6 +20,11 @@ export const theme = createTheme(
     // Someone whose device asks for less motion (WCAG 2.3.3) gets panels, dialogs and menus that
     // appear at once instead of sliding or growing.
     motion: { reducedMotion: 'system' },
+    components: {
+      // A help text may hold a token or an address longer than a phone is wide (WCAG 1.4.10):
+      // it breaks inside the word rather than widening the page.
+      MuiFormHelperText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    },
   },
   nlNL,
 );

@@ -125,6 +125,8 @@ export function EditPanel({ form, canEditName, canEditContent, save }: EditPanel
                 aria-label={t.insertToken(token.label, token.token)}
                 variant="outlined"
                 size="small"
+                // A long label wraps on a narrow screen rather than hiding the token it names.
+                sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
               />
             ))}
           </Box>

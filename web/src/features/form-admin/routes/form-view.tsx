@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { pageColumn } from '@/components/page-column';
 import { paths } from '@/config/paths';
 import type { SearchableField } from '@/lib/api/types';
 import { showToast } from '@/lib/toast';
@@ -47,7 +48,7 @@ const t = nl.formAdmin.detail;
 
 function Section({ children }: { children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, ...pageColumn, gap: 2 }}>
       {children}
     </Paper>
   );
@@ -124,7 +125,8 @@ export function FormViewRoute() {
         p: { xs: 2, sm: 3 },
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        // minmax(0, …): a column is as wide as the screen, not as its widest content (a token chip).
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
         alignItems: 'start',
       }}
     >
