@@ -62,6 +62,7 @@ export function FillFormDialog({ form, target, onDone }: FillFormDialogProps) {
               errors={model.errors}
               onChange={model.setValue}
               idPrefix={idPrefix}
+              under={2}
             />
           </DialogContent>
           <DialogActions>

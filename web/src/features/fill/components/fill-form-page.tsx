@@ -131,6 +131,7 @@ export function FillFormPage({
               errors={model.errors}
               onChange={model.setValue}
               idPrefix={idPrefix}
+              under={1}
             />
           </Box>
           <Box sx={{ mt: 4, display: 'flex', justifyContent: 'flex-end', gap: 2 }}>

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import type { ElementState, FormElement, FormValues } from '@/lib/form-logic';
 import { nl } from '@/messages/nl';
 import { isRequired } from '../form-model';
 import { elementComponent } from '../elements/registry';
+import { headingLevels } from '../heading-levels';
 import type { FieldErrors } from '../validation';
 
 interface FormFieldsProps {
@@ -18,6 +19,8 @@ interface FormFieldsProps {
   idPrefix: string;
   /** The main form's values, when these fields are one subform entry. */
   outerValues?: FormValues;
+  /** The level of the heading the fields sit under: the page's h1, or a dialog's or section's h2. */
+  under: 1 | 2;
 }
 
 /**
@@ -25,7 +28,8 @@ interface FormFieldsProps {
  * not rendered; visually hidden ones neither, but their values stay in the form. An element whose
  * code is still loading (see `deferred-elements.ts`) shows a progress bar in its place.
  */
-export function FormFields({ schema, values, states, errors, onChange, idPrefix, outerValues }: FormFieldsProps) {
+export function FormFields({ schema, values, states, errors, onChange, idPrefix, outerValues, under }: FormFieldsProps) {
+  const levels = useMemo(() => headingLevels(schema, states, under), [schema, states, under]);
   return (
     <Stack spacing={3}>
       {schema.map((element) => {
@@ -51,6 +55,7 @@ export function FormFields({ schema, values, states, errors, onChange, idPrefix,
                 values={values}
                 outerValues={outerValues}
                 entryErrors={entryErrors}
+                headingLevel={levels[element.name]}
               />
             </Suspense>
           </Box>

@@ -55,6 +55,7 @@ export function SubformDialog({ subform, entry, mainRules, outerValues, onDone }
             errors={model.errors}
             onChange={model.setValue}
             idPrefix={idPrefix}
+            under={2}
             outerValues={outerValues}
           />
         </DialogContent>

@@ -3,20 +3,22 @@ import Typography from '@mui/material/Typography';
 import { FileImage, FileLink } from '@/components/authenticated-file';
 import { SafeHtml } from '@/components/safe-html';
 import type { FormElement } from '@/lib/form-logic';
+import { authoredHeading } from '../heading-levels';
 import type { ElementProps } from './types';
 
-const HEADINGS = ['h1', 'h2', 'h3', 'h4'] as const;
 const VARIANTS = { h1: 'h4', h2: 'h5', h3: 'h6', h4: 'subtitle1' } as const;
+const OUTLINE = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
 /**
- * A heading inside the form. The page title is the form's h1, so a builder's h1 starts one
- * level below it in the outline while keeping its relative size.
+ * A heading inside the form: the size its builder chose, at its level in the page's outline
+ * (`headingLevels`), so a builder's h1 sits below the page's title and no heading skips a level.
  */
-export function HeaderElement({ element }: ElementProps) {
-  const level = HEADINGS.find((heading) => heading === element.component) ?? 'h2';
-  const component = level === 'h1' ? 'h2' : level;
+export function HeaderElement({ element, headingLevel }: ElementProps) {
+  const chosen = authoredHeading(element);
+  // Outside a form's fields (no outline given) the builder's level holds, an h1 made an h2.
+  const level = headingLevel ?? Math.max(Number(chosen.slice(1)), 2);
   return (
-    <Typography variant={VARIANTS[level]} component={component}>
+    <Typography variant={VARIANTS[chosen]} component={OUTLINE[level - 2] ?? 'h2'}>
       {element.label}
     </Typography>
   );

@@ -17,6 +17,8 @@ export interface ElementProps {
   outerValues?: FormValues;
   /** Errors inside a subform element's entries, keyed 'N.name'. */
   entryErrors: FieldErrors;
+  /** A heading element's level in the page's outline (see `heading-levels.ts`). */
+  headingLevel?: number;
 }
 
 export type ElementComponent = ComponentType<ElementProps>;

@@ -40,6 +40,7 @@ export function FormPreview({ form, phase }: FormPreviewProps) {
         errors={{}}
         onChange={(name, value) => setInput((previous) => deriveForm(schema, rules, { ...previous, [name]: value }, ctx).values)}
         idPrefix={idPrefix}
+        under={2}
       />
       {host.dialogs}
     </FillEnvironmentContext.Provider>

@@ -53,6 +53,7 @@ export function FormPreview({ title, schema, rules, clientId, defaults, showRule
           states={derived.states}
           errors={{}}
           idPrefix="preview"
+          under={2}
           onChange={(name, value) => setInput((previous) => ({ ...previous, [name]: value }))}
         />
         {dialogs}
