@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormElement } from '@/lib/form-logic';
-import { authoredHeading, headingLevels } from './heading-levels';
+import { authoredLevel, headingLevels } from './heading-levels';
 
 const heading = (name: string, component?: FormElement['component']): FormElement =>
   ({ name, elementType: 'header', label: name, component }) as FormElement;
@@ -27,7 +27,7 @@ describe('headingLevels', () => {
   });
 
   it('takes h2 for a heading whose builder chose no size', () => {
-    expect(authoredHeading(heading('a'))).toBe('h2');
+    expect(authoredLevel(heading('a'))).toBe(2);
     expect(headingLevels([heading('a'), heading('b', 'h3')], {}, 1)).toEqual({ a: 2, b: 3 });
   });
 });

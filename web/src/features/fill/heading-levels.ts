@@ -2,11 +2,11 @@ import type { ElementState, FormElement } from '@/lib/form-logic';
 
 /** The heading sizes a builder offers (spec 000 section 3, header element's `component`). */
 const AUTHORED = ['h1', 'h2', 'h3', 'h4'] as const;
-type AuthoredHeading = (typeof AUTHORED)[number];
 
-/** The size a builder chose for a heading element; h2 when it names none. */
-export function authoredHeading(element: FormElement): AuthoredHeading {
-  return AUTHORED.find((heading) => heading === element.component) ?? 'h2';
+/** The level of the size a builder chose for a heading element (1 for h1); 2 when it names none. */
+export function authoredLevel(element: FormElement): number {
+  const index = AUTHORED.findIndex((heading) => heading === element.component);
+  return index < 0 ? 2 : index + 1;
 }
 
 /**
@@ -23,8 +23,7 @@ export function headingLevels(schema: readonly FormElement[], states: Record<str
   for (const element of schema) {
     const state = states[element.name];
     if (element.elementType !== 'header' || state?.hidden || state?.visuallyHidden) continue;
-    const chosen = AUTHORED.indexOf(authoredHeading(element)) + 1;
-    previous = Math.min(Math.max(chosen, under + 1), previous + 1);
+    previous = Math.min(Math.max(authoredLevel(element), under + 1), previous + 1);
     levels[element.name] = previous;
   }
   return levels;

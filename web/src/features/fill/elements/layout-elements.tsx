@@ -3,10 +3,11 @@ import Typography from '@mui/material/Typography';
 import { FileImage, FileLink } from '@/components/authenticated-file';
 import { SafeHtml } from '@/components/safe-html';
 import type { FormElement } from '@/lib/form-logic';
-import { authoredHeading } from '../heading-levels';
+import { authoredLevel } from '../heading-levels';
 import type { ElementProps } from './types';
 
-const VARIANTS = { h1: 'h4', h2: 'h5', h3: 'h6', h4: 'subtitle1' } as const;
+/** The text style of each size a builder offers, h1 to h4. */
+const VARIANTS = ['h4', 'h5', 'h6', 'subtitle1'] as const;
 const OUTLINE = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
 
 /**
@@ -14,11 +15,11 @@ const OUTLINE = ['h2', 'h3', 'h4', 'h5', 'h6'] as const;
  * (`headingLevels`), so a builder's h1 sits below the page's title and no heading skips a level.
  */
 export function HeaderElement({ element, headingLevel }: ElementProps) {
-  const chosen = authoredHeading(element);
+  const chosen = authoredLevel(element);
   // Outside a form's fields (no outline given) the builder's level holds, an h1 made an h2.
-  const level = headingLevel ?? Math.max(Number(chosen.slice(1)), 2);
+  const level = headingLevel ?? Math.max(chosen, 2);
   return (
-    <Typography variant={VARIANTS[chosen]} component={OUTLINE[level - 2] ?? 'h2'}>
+    <Typography variant={VARIANTS[chosen - 1] ?? 'h5'} component={OUTLINE[level - 2] ?? 'h2'}>
       {element.label}
     </Typography>
   );
